@@ -1,0 +1,99 @@
+// Contracts between the parts of the server. Owned jointly: change only with care,
+// because server/ckan (query semantics) and server/http + server/db (runtime) both rely on them.
+
+/** A JSON value as parsed from a request or produced for a response. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+
+/** The data dict of an action call, as CKAN's `_get_request_data` builds it (before validation). */
+export type DataDict = Record<string, Json>
+
+/** A column of a datastore table, as CKAN reports it in `result.fields`. */
+export interface FieldDescriptor {
+  id: string
+  /** PostgreSQL type name (`text`, `int4`, `numeric`, `timestamp`, `_text`, ...), `json` for nested. */
+  type: string
+  info?: Record<string, Json>
+}
+
+/** Input of `createResource`, shaped like CKAN's `datastore_create`. */
+export interface ResourceDefinition {
+  resource_id: string
+  /** Column definitions, in table order. `_id` is never listed: it is added. */
+  fields: FieldDescriptor[]
+  /** Either objects keyed by field id, or (fast path for generated data) arrays in field order. */
+  records: Array<Record<string, Json>> | Json[][]
+  aliases?: string[]
+  /** Columns to index with a btree (CKAN's `indexes`), so sorts on big tables stay fast. */
+  indexes?: string[]
+  private?: boolean
+  /** Catalogue metadata, served by resource_show / package_search. */
+  name?: string
+  description?: string
+  package_title?: string
+  package_id?: string
+}
+
+/** Executes SQL with bound parameters. Implemented by the PGlite worker and by node-postgres. */
+export interface Db {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>
+  /** Runs several statements (DDL, no parameters). */
+  exec(sql: string): Promise<void>
+}
+
+/** Thrown by a Db when the statement timeout fires. Mapped to 409 "Search took too long". */
+export class QueryTimeoutError extends Error {
+  constructor() {
+    super('canceling statement due to statement timeout')
+    this.name = 'QueryTimeoutError'
+  }
+}
+
+/** Thrown by a Db for any PostgreSQL error. Mapped to 409 "Invalid query". */
+export class QueryError extends Error {
+  constructor(
+    message: string,
+    readonly statement: string,
+    readonly params: unknown[],
+  ) {
+    super(message)
+    this.name = 'QueryError'
+  }
+}
+
+/** Server-wide settings that change query semantics (CKAN config options). */
+export interface SearchConfig {
+  /** ckan.datastore.search.rows_default */
+  rowsDefault: number
+  /** ckan.datastore.search.rows_max */
+  rowsMax: number
+  /** ckan.datastore.default_fts_lang */
+  defaultFtsLang: string
+}
+
+/** Who is calling. CKAN reads the raw `Authorization` header; JSONP calls are always anonymous. */
+export interface Caller {
+  /** Tokens granted with `--token`; a caller is authorised when its token is one of them. */
+  authorised: boolean
+  /** Username for the 403 message; empty for anonymous, as in CKAN. */
+  name: string
+}
+
+/** The outcome of an action, before the HTTP layer wraps it in CKAN's envelope. */
+export type ActionOutcome =
+  | { ok: true; result: Record<string, Json> }
+  | { ok: false; status: 400 | 403 | 404 | 409 | 500; error: Record<string, Json> }
+
+export interface SearchContext {
+  db: Db
+  config: SearchConfig
+  caller: Caller
+  /**
+   * CKAN-internal path plus query string of the current request, without mount or locale prefix,
+   * e.g. `/api/3/action/datastore_search?resource_id=x&limit=5`. Used to build `_links`
+   * (empty query string for POST JSON, as in CKAN).
+   */
+  currentPath: string
+  currentQuery: string
+  /** Whether the call arrived over HTTP (CKAN adds `_links` only then). */
+  overHttp: boolean
+}

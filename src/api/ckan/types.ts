@@ -1,0 +1,71 @@
+// Contracts of the CKAN API client. No React in src/api.
+
+/** A portal: its base URL always ends in a locale segment, e.g. `https://open.canada.ca/data/en`. */
+export interface Portal {
+  baseUrl: string
+  /** Raw API token, sent as the `Authorization` header to this portal's origin only. */
+  token?: string
+}
+
+/** A `result.fields` entry. `type` is a PostgreSQL or legacy CKAN type name. */
+export interface CkanField {
+  id: string
+  type: string
+  info?: { label?: unknown; notes?: unknown; [key: string]: unknown }
+}
+
+export type CkanRecord = Record<string, unknown>
+
+/** A filter value as CKAN accepts it in `filters`. */
+export type FilterScalar = string | number | boolean
+
+/** The parameters the explorer sends to `datastore_search` (only CKAN's known names go on the wire). */
+export interface SearchRequest {
+  resourceId: string
+  q?: string
+  /** false: `q` is tsquery syntax (used for prefix search). Omitted: CKAN's default (plain). */
+  plain?: boolean
+  language?: string
+  filters?: Record<string, FilterScalar[]>
+  limit: number
+  offset?: number
+  /** CKAN syntax: `"year" desc, "country"` */
+  sort?: string
+  fields?: string[]
+  includeTotal?: boolean
+  totalEstimationThreshold?: number
+  distinct?: boolean
+}
+
+export interface SearchResult {
+  fields: CkanField[]
+  records: CkanRecord[]
+  /** Absent when the portal did not send it (include_total=false). */
+  total?: number
+  totalWasEstimated: boolean
+  /** The limit the portal applied (it may cap the requested one); absent on CKAN 2.7/2.8. */
+  limit?: number
+  offset: number
+}
+
+/** One resource offered by name (from package_search / resource_show / _table_metadata). */
+export interface ResourceSummary {
+  id: string
+  name: string
+  datasetTitle?: string
+  description?: string
+}
+
+export type CkanErrorKind =
+  | 'not-found' // 404 Not Found Error
+  | 'forbidden' // 403 Authorization Error
+  | 'validation' // 409 Validation Error (bad filter, sort, ...)
+  | 'timeout' // 409 {"query": ["Search took too long"]} or a gateway 504
+  | 'invalid-query' // 409 {"query": ["Invalid query"]}
+  | 'bad-request' // 400 bare string (unknown action, bad JSON)
+  | 'server' // 5xx
+  | 'not-ckan' // HTML or non-JSON body
+  | 'network' // unreachable, DNS, offline
+  | 'cors' // the browser blocked the cross-origin request
+  | 'contract' // JSON of an unexpected shape
+  | 'aborted'

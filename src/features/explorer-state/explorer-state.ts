@@ -1,0 +1,41 @@
+import type { FilterScalar } from '../../api/ckan/types'
+
+/** One sort key. The URL and CKAN write it as `"field" desc`. */
+export interface SortKey {
+  field: string
+  desc: boolean
+}
+
+/** 'prefix': "berl" finds "Berlin" (sanitised tsquery with :*). 'plain': CKAN's own plainto_tsquery. */
+export type SearchMode = 'prefix' | 'plain'
+
+/** Number of records to show. 'all' loads every matching record, in windowed pages. */
+export type Limit = number | 'all'
+
+/** Everything that defines a view. The URL is its source of truth. */
+export interface ExplorerState {
+  /** Portal base URL when it differs from the configured default. */
+  portal: string | null
+  resourceId: string | null
+  q: string
+  searchMode: SearchMode
+  /** field id -> accepted values ("any of"); fields are ANDed. Insertion order is display order. */
+  filters: Record<string, FilterScalar[]>
+  limit: Limit
+  sort: SortKey[]
+  /** Field ids the user hid. Default: `['_id']`, so an empty list means every column is shown. */
+  hidden: string[]
+}
+
+export const DEFAULT_LIMIT = 100
+
+export const DEFAULT_STATE: ExplorerState = {
+  portal: null,
+  resourceId: null,
+  q: '',
+  searchMode: 'prefix',
+  filters: {},
+  limit: DEFAULT_LIMIT,
+  sort: [],
+  hidden: ['_id'],
+}
