@@ -1,0 +1,73 @@
+// Starts the real datastore server as a child process, for tests and benchmarks that talk HTTP.
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const startTimeoutMs = 180_000
+
+export interface RunningServer {
+  /** Base URL without trailing slash, e.g. `http://127.0.0.1:41234`. */
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * Spawns `node --import tsx server/main.ts --port 0 ...args` and resolves with the URL it prints.
+ * Rejects with the server's output when it exits before printing a URL or does not start in time.
+ */
+export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  let stdoutText = ''
+  let exited = false
+  const exitedPromise = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      exited = true
+      resolve()
+    })
+  })
+
+  const stop = async (): Promise<void> => {
+    if (exited) return
+    child.kill('SIGTERM')
+    const killTimer = setTimeout(() => child.kill('SIGKILL'), 5000)
+    await exitedPromise
+    clearTimeout(killTimer)
+  }
+
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const timer = setTimeout(() => {
+      if (settled) return
+      settled = true
+      void stop()
+      reject(new Error(`server did not start within ${startTimeoutMs} ms. Output:\n${output}`))
+    }, startTimeoutMs)
+    const onData = (chunk: Buffer): void => {
+      if (settled) return // keep draining, stop collecting once started
+      output += chunk.toString('utf8')
+      stdoutText += chunk.toString('utf8')
+      const match = /http:\/\/[^\s/]+/.exec(stdoutText)
+      if (match && !settled) {
+        settled = true
+        clearTimeout(timer)
+        resolve({ url: match[0], stop })
+      }
+    }
+    child.stdout.on('data', onData)
+    // Keep draining stderr so the child never blocks on a full pipe; it is part of the error output.
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (!settled) output += chunk.toString('utf8')
+    })
+    child.once('exit', (code, signal) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      reject(new Error(`server exited (code ${code}, signal ${signal}) before listening. Output:\n${output}`))
+    })
+  })
+}
