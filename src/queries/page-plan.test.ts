@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { firstPageLimit, pageLimit, pagesForRange, visibleRowCount } from './page-plan'
+
+describe('page plan', () => {
+  it('asks for exactly the limit when it fits in one page', () => {
+    expect(firstPageLimit(100)).toBe(100)
+    expect(firstPageLimit(0)).toBe(0)
+  })
+
+  it('splits a large limit into pages and stops the last page at the limit', () => {
+    expect(firstPageLimit(1200, 500)).toBe(500)
+    expect(pageLimit(1200, 1, 500)).toBe(500)
+    expect(pageLimit(1200, 2, 500)).toBe(200)
+    expect(pageLimit(1200, 3, 500)).toBe(0)
+    expect(pageLimit('all', 2000, 500)).toBe(500)
+  })
+
+  it('shows the smaller of the limit and the total', () => {
+    expect(visibleRowCount(100, 12_345, 100)).toBe(100)
+    expect(visibleRowCount(100, 7, 7)).toBe(7)
+    expect(visibleRowCount('all', 1_000_000, 500)).toBe(1_000_000)
+    // no total from the portal: only what arrived can be shown
+    expect(visibleRowCount('all', undefined, 500)).toBe(500)
+  })
+
+  it('lists the pages that overlap the visible rows, with overscan, inside the table', () => {
+    expect(pagesForRange(0, 19, 1_000_000, 500)).toEqual([0])
+    expect(pagesForRange(499, 501, 1_000_000, 500)).toEqual([0, 1])
+    expect(pagesForRange(500_000, 500_020, 1_000_000, 500, 1)).toEqual([999, 1000, 1001])
+    expect(pagesForRange(999_990, 1_000_050, 1_000_000, 500, 1)).toEqual([1998, 1999])
+    expect(pagesForRange(0, 10, 0)).toEqual([])
+  })
+})

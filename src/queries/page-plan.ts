@@ -1,0 +1,48 @@
+import type { Limit } from '../features/explorer-state/explorer-state'
+
+/**
+ * Records are fetched in pages of this size around the visible window. Small enough that the
+ * first screen arrives fast whatever the total, large enough that scrolling rarely waits.
+ */
+export const PAGE_SIZE = 500
+
+/** CKAN's default `rows_max`; a portal may cap lower, and the response's `limit` tells. */
+export const DEFAULT_PORTAL_CAP = 32000
+
+/** Above this many rows, ask the portal for an estimated total instead of an exact count. */
+export const TOTAL_ESTIMATION_THRESHOLD = 100_000
+
+/** How many rows the table shows: the user's limit, bounded by the matching total. */
+export function visibleRowCount(limit: Limit, total: number | undefined, loadedInFirstPage: number): number {
+  if (total === undefined) return limit === 'all' ? loadedInFirstPage : Math.min(limit, loadedInFirstPage)
+  return limit === 'all' ? total : Math.min(limit, total)
+}
+
+/** Size of page `index` (0-based): the last page stops at the limit. */
+export function pageLimit(limit: Limit, index: number, pageSize = PAGE_SIZE): number {
+  const start = index * pageSize
+  if (limit === 'all') return pageSize
+  return Math.max(0, Math.min(pageSize, limit - start))
+}
+
+/** The first page is the one request made per user change; it also brings `fields` and `total`. */
+export function firstPageLimit(limit: Limit, pageSize = PAGE_SIZE): number {
+  return pageLimit(limit, 0, pageSize)
+}
+
+/** Pages overlapping rows [first, last] (inclusive), with `overscan` extra pages on each side. */
+export function pagesForRange(
+  first: number,
+  last: number,
+  rowCount: number,
+  pageSize = PAGE_SIZE,
+  overscan = 0,
+): number[] {
+  if (rowCount <= 0 || last < first) return []
+  const lastPage = Math.floor((rowCount - 1) / pageSize)
+  const from = Math.max(0, Math.floor(Math.max(0, first) / pageSize) - overscan)
+  const to = Math.min(lastPage, Math.floor(Math.min(rowCount - 1, last) / pageSize) + overscan)
+  const pages: number[] = []
+  for (let page = from; page <= to; page++) pages.push(page)
+  return pages
+}
