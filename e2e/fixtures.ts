@@ -1,0 +1,39 @@
+// Shared fixtures: every test gets an `explorer` page object, and fails on any console error or
+// uncaught page error (checked after the test body, so the failure names the message).
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+import { ExplorerPage } from './pages/explorer-page'
+
+interface Fixtures {
+  explorer: ExplorerPage
+  consoleErrors: string[]
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
+    await use(errors)
+    expect(errors, 'console errors during the test').toEqual([])
+  },
+  explorer: async ({ page, consoleErrors }, use) => {
+    void consoleErrors // registered first, so it sees everything the page logs
+    await use(new ExplorerPage(page))
+  },
+})
+
+export { expect }
+
+/** Runs axe-core on the page as it is now and asserts there is no WCAG 2.2 A/AA violation. */
+export async function expectNoAxeViolations(page: Page, context = ''): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+  expect(summary, `axe violations ${context}`).toEqual([])
+}
