@@ -16,6 +16,12 @@ export interface CkanField {
 
 export type CkanRecord = Record<string, unknown>
 
+/** One sort key. The URL and CKAN write it as `"field" desc`. */
+export interface SortKey {
+  field: string
+  desc: boolean
+}
+
 /** A filter value as CKAN accepts it in `filters`. */
 export type FilterScalar = string | number | boolean
 
@@ -61,6 +67,7 @@ export type CkanErrorKind =
   | 'forbidden' // 403 Authorization Error
   | 'validation' // 409 Validation Error (bad filter, sort, ...)
   | 'timeout' // 409 {"query": ["Search took too long"]} or a gateway 504
+  | 'slow-portal' // no answer within the client's time limit
   | 'invalid-query' // 409 {"query": ["Invalid query"]}
   | 'bad-request' // 400 bare string (unknown action, bad JSON)
   | 'server' // 5xx

@@ -1,10 +1,7 @@
-import type { FilterScalar } from '../../api/ckan/types'
+import type { FilterScalar, SortKey } from '../../api/ckan/types'
 
-/** One sort key. The URL and CKAN write it as `"field" desc`. */
-export interface SortKey {
-  field: string
-  desc: boolean
-}
+/** One sort key (defined with the API types, where CKAN's sort syntax lives). */
+export type { SortKey }
 
 /** 'prefix': "berl" finds "Berlin" (sanitised tsquery with :*). 'plain': CKAN's own plainto_tsquery. */
 export type SearchMode = 'prefix' | 'plain'

@@ -1,0 +1,195 @@
+// CKAN's request syntax shared by the client and the explorer's URL: sort clauses
+// (`year desc, "country name"`), name lists (`fields`), filters JSON, portal URLs and resource ids.
+//
+// CKAN (§4.5) matches each clause against `^(.+?)( +(asc|desc))?( nulls +(first|last) *)?$` and
+// strips one pair of double quotes around the name. CKAN splits a sort *string* on every comma, so
+// a name that contains a comma can only reach CKAN inside a list of clauses (see `formatSortClauses`).
+// Our parser is a superset: it does not split inside double quotes, and reads `""` inside quotes as
+// one `"`. CKAN has no escaping for `"`, but CKAN field names cannot contain `"` either, so that
+// extension only makes our own URLs round-trip.
+import type { FilterScalar, SortKey } from './types'
+
+const CLAUSE_TAIL = /^(?: +(asc|desc))?(?: +nulls +(?:first|last) *)?$/i
+const UNQUOTED_CLAUSE = /^(.+?)(?: +(asc|desc))?(?: +nulls +(?:first|last) *)?$/i
+const SAFE_NAME = /^[\p{L}\p{N}_]+$/u
+
+/** Splits on commas that are not inside double quotes. Returns null on an unclosed quote. */
+export function splitOutsideQuotes(text: string): string[] | null {
+  const parts: string[] = []
+  let current = ''
+  let inQuotes = false
+  for (const char of text) {
+    if (char === '"') {
+      inQuotes = !inQuotes
+      current += char
+    } else if (char === ',' && !inQuotes) {
+      parts.push(current)
+      current = ''
+    } else {
+      current += char
+    }
+  }
+  if (inQuotes) return null
+  parts.push(current)
+  return parts
+}
+
+/** Reads a name that starts with `"` at the clause start; `""` inside is one `"`. */
+function readQuotedName(clause: string): { name: string; rest: string } | null {
+  let name = ''
+  for (let index = 1; index < clause.length; index++) {
+    const char = clause[index]
+    if (char === '"') {
+      if (clause[index + 1] === '"') {
+        name += '"'
+        index++
+        continue
+      }
+      return { name, rest: clause.slice(index + 1) }
+    }
+    name += char
+  }
+  return null
+}
+
+function parseClause(rawClause: string): SortKey | null {
+  const clause = rawClause.trim()
+  if (clause === '') return null
+  if (clause.startsWith('"')) {
+    const quoted = readQuotedName(clause)
+    if (!quoted || quoted.name === '') return null
+    const tail = CLAUSE_TAIL.exec(quoted.rest)
+    if (!tail) return null
+    return { field: quoted.name, desc: tail[1]?.toLowerCase() === 'desc' }
+  }
+  const match = UNQUOTED_CLAUSE.exec(clause)
+  if (!match?.[1]) return null
+  return { field: match[1], desc: match[2]?.toLowerCase() === 'desc' }
+}
+
+/**
+ * Parses CKAN sort syntax. `''` → `[]` (no sort). Returns null when any clause is unreadable.
+ * `nulls first|last` is accepted and dropped (the explorer does not offer it).
+ */
+export function parseSort(text: string): SortKey[] | null {
+  if (text.trim() === '') return []
+  const clauses = splitOutsideQuotes(text)
+  if (!clauses) return null
+  const keys: SortKey[] = []
+  for (const clause of clauses) {
+    const key = parseClause(clause)
+    if (!key) return null
+    keys.push(key)
+  }
+  return keys
+}
+
+/** A name as CKAN reads it in a sort clause: bare when it is a plain word, else in double quotes. */
+export function quoteSortName(name: string): string {
+  if (SAFE_NAME.test(name)) return name
+  return `"${name.replaceAll('"', '""')}"`
+}
+
+/** One CKAN clause per key: `year desc`, `"country name"`. */
+export function formatSortClauses(keys: readonly SortKey[]): string[] {
+  return keys.map((key) => (key.desc ? `${quoteSortName(key.field)} desc` : quoteSortName(key.field)))
+}
+
+/** CKAN syntax for a whole sort: `year desc, "country name"`. */
+export function formatSort(keys: readonly SortKey[]): string {
+  return formatSortClauses(keys).join(', ')
+}
+
+/**
+ * A list of names in the same syntax as CKAN's `fields` (and our `hidden`): comma-separated, a name
+ * in double quotes when it is not a plain word. `''` → `[]`; null when a quote is left open.
+ */
+export function parseNameList(text: string): string[] | null {
+  if (text.trim() === '') return []
+  const items = splitOutsideQuotes(text)
+  if (!items) return null
+  const names: string[] = []
+  for (const rawItem of items) {
+    const item = rawItem.trim()
+    if (item === '') continue
+    if (item.startsWith('"')) {
+      const quoted = readQuotedName(item)
+      if (!quoted || quoted.rest.trim() !== '') return null
+      names.push(quoted.name)
+    } else {
+      if (item.includes('"')) return null
+      names.push(item)
+    }
+  }
+  return names
+}
+
+export function formatNameList(names: readonly string[]): string {
+  return names.map(quoteSortName).join(',')
+}
+
+/** Sets an own property, also for names like `__proto__` that plain assignment would misread. */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+function isFilterScalar(value: unknown): value is FilterScalar {
+  return (
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  )
+}
+
+export type FiltersProblem =
+  { kind: 'bad-json' } | { kind: 'not-object' } | { kind: 'bad-value'; field: string }
+
+/**
+ * CKAN's `filters` JSON (`{"country":["DE","UK"],"year":2013}`) as field → list of values.
+ * Fields whose value is not a scalar or a list of scalars are left out and reported.
+ */
+export function parseFiltersJson(text: string): {
+  filters: Record<string, FilterScalar[]>
+  problems: FiltersProblem[]
+} {
+  const filters: Record<string, FilterScalar[]> = {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return { filters, problems: [{ kind: 'bad-json' }] }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { filters, problems: [{ kind: 'not-object' }] }
+  }
+  const problems: FiltersProblem[] = []
+  for (const [field, value] of Object.entries(parsed)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value]
+    if (!values.every(isFilterScalar)) {
+      problems.push({ kind: 'bad-value', field })
+      continue
+    }
+    if (values.length > 0) setOwn(filters, field, [...new Set(values)])
+  }
+  return { filters, problems }
+}
+
+const MAX_RESOURCE_ID_LENGTH = 200
+
+/** A resource id or alias as a URL may carry it: non-empty, no whitespace or control characters. */
+export function isValidResourceId(text: string): boolean {
+  return text.length > 0 && text.length <= MAX_RESOURCE_ID_LENGTH && !/[\s\p{Cc}]/u.test(text)
+}
+
+/** A portal base URL without trailing slash, query or fragment; null when not http(s). */
+export function normalisePortalUrl(text: string): string | null {
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  if (url.username || url.password) return null
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}

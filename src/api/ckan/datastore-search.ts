@@ -1,0 +1,79 @@
+import { splitOutsideQuotes } from './ckan-syntax'
+import { callAction, type CallOptions } from './client'
+import { parseOrThrow, searchResultSchema, type SearchResultBody } from './schemas'
+import type { CkanField, Portal, SearchRequest, SearchResult } from './types'
+
+/** Columns CKAN adds for itself; never shown. */
+const INTERNAL_COLUMNS = new Set(['_full_text', '_full_count'])
+
+/**
+ * The wire parameters of a SearchRequest, with CKAN's names and only the ones set.
+ * `sort` is sent as a list of clauses so that a quoted name containing a comma stays whole.
+ */
+export function toSearchParams(request: SearchRequest): Record<string, unknown> {
+  const params: Record<string, unknown> = { resource_id: request.resourceId }
+  if (request.q !== undefined && request.q !== '') {
+    params.q = request.q
+    if (request.plain !== undefined) params.plain = request.plain
+    if (request.language !== undefined) params.language = request.language
+  }
+  if (request.filters && Object.keys(request.filters).length > 0) params.filters = request.filters
+  params.limit = request.limit
+  if (request.offset !== undefined && request.offset > 0) params.offset = request.offset
+  if (request.sort !== undefined && request.sort.trim() !== '') {
+    const clauses = (splitOutsideQuotes(request.sort) ?? [request.sort]).map((clause) => clause.trim())
+    params.sort = clauses.filter((clause) => clause !== '')
+  }
+  if (request.fields && request.fields.length > 0) params.fields = request.fields
+  if (request.includeTotal !== undefined) params.include_total = request.includeTotal
+  if (request.includeTotal !== false && request.totalEstimationThreshold !== undefined) {
+    params.total_estimation_threshold = request.totalEstimationThreshold
+  }
+  if (request.distinct) params.distinct = true
+  return params
+}
+
+function toFields(body: SearchResultBody, requestedFields: readonly string[] | undefined): CkanField[] {
+  const fields: CkanField[] = []
+  for (const field of body.fields) {
+    if (INTERNAL_COLUMNS.has(field.id)) continue
+    // `rank` is a search score, not data: keep it only when the caller asked for it by name.
+    if (field.id === 'rank' || field.id.startsWith('rank ')) {
+      if (!requestedFields?.includes(field.id)) continue
+    }
+    const info = field.info
+    const entry: CkanField = { id: field.id, type: field.type }
+    if (typeof info === 'object' && info !== null && !Array.isArray(info))
+      entry.info = info as CkanField['info']
+    fields.push(entry)
+  }
+  return fields
+}
+
+/** Validates a `datastore_search` result and maps it to the explorer's SearchResult. */
+export function toSearchResult(
+  result: unknown,
+  request?: Pick<SearchRequest, 'fields' | 'offset'>,
+): SearchResult {
+  const body = parseOrThrow(searchResultSchema, result, 'search result')
+  const searchResult: SearchResult = {
+    fields: toFields(body, request?.fields),
+    records: body.records,
+    totalWasEstimated: body.total_was_estimated === true,
+    offset: body.offset ?? request?.offset ?? 0,
+  }
+  if (body.total !== undefined && body.total !== null) searchResult.total = body.total
+  // The limit the portal applied (it caps silently); absent on CKAN 2.7/2.8 when not sent.
+  if (body.limit !== undefined && body.limit !== null) searchResult.limit = body.limit
+  return searchResult
+}
+
+/** One `datastore_search` call. Records keep every key the portal sent; `fields` drive the columns. */
+export async function datastoreSearch(
+  portal: Portal,
+  request: SearchRequest,
+  options: Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs' | 'method'> = {},
+): Promise<SearchResult> {
+  const result = await callAction(portal, 'datastore_search', toSearchParams(request), options)
+  return toSearchResult(result, request)
+}

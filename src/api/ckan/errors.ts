@@ -1,0 +1,294 @@
+import { t, type MessageKey } from '../../lib/messages'
+import type { CkanErrorKind } from './types'
+
+export type { CkanErrorKind } from './types'
+
+export interface CkanErrorOptions {
+  status?: number
+  fieldErrors?: Record<string, string[]>
+  detail?: string
+  cause?: unknown
+}
+
+/** Every failure of a CKAN call, classified so the UI can explain it and decide whether to retry. */
+export class CkanError extends Error {
+  readonly kind: CkanErrorKind
+  readonly status?: number
+  /** CKAN's per-parameter messages of a `Validation Error`, e.g. `{ filters: ['invalid value "x"'] }`. */
+  readonly fieldErrors?: Record<string, string[]>
+  /** Technical details for a folded "details" section (server message, body excerpt). */
+  readonly detail?: string
+
+  constructor(kind: CkanErrorKind, message: string, options: CkanErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'CkanError'
+    this.kind = kind
+    if (options.status !== undefined) this.status = options.status
+    if (options.fieldErrors !== undefined) this.fieldErrors = options.fieldErrors
+    if (options.detail !== undefined) this.detail = options.detail
+  }
+}
+
+export function isCkanError(error: unknown): error is CkanError {
+  return error instanceof CkanError
+}
+
+/** Time limit used by the client; kept here so the message can name it. */
+export const REQUEST_TIMEOUT_MS = 30_000
+
+const BODY_EXCERPT_CHARS = 500
+
+function excerpt(text: string): string {
+  const trimmed = text.trim()
+  return trimmed.length > BODY_EXCERPT_CHARS ? `${trimmed.slice(0, BODY_EXCERPT_CHARS)}…` : trimmed
+}
+
+function looksLikeHtml(contentType: string | null, body: string): boolean {
+  if (contentType && /\bhtml\b/i.test(contentType)) return true
+  return body.trimStart().startsWith('<')
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Keeps CKAN's `field -> [messages]` entries; nested objects (`info` with SQL) go to the details text. */
+function splitValidationBody(error: Record<string, unknown>): {
+  fieldErrors: Record<string, string[]>
+  extra: Record<string, unknown>
+} {
+  const fieldErrors: Record<string, string[]> = {}
+  const extra: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(error)) {
+    if (key === '__type') continue
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+      Object.defineProperty(fieldErrors, key, { value, enumerable: true, writable: true, configurable: true })
+    } else if (typeof value === 'string') {
+      Object.defineProperty(fieldErrors, key, {
+        value: [value],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    } else {
+      extra[key] = value
+    }
+  }
+  return { fieldErrors, extra }
+}
+
+function statusKind(status: number): CkanErrorKind {
+  if (status === 504) return 'timeout'
+  if (status >= 500) return 'server'
+  if (status === 404) return 'not-found'
+  if (status === 403 || status === 401) return 'forbidden'
+  if (status === 409) return 'validation'
+  return 'bad-request'
+}
+
+/**
+ * Turns a non-successful answer (or a `success: false` body) into a CkanError.
+ * Branches on the body first (CKAN's `__type`), then on the HTTP status, because proxies and
+ * pre-action errors do not use CKAN's envelope.
+ */
+export function errorFromResponse(status: number, contentType: string | null, body: string): CkanError {
+  if (looksLikeHtml(contentType, body)) {
+    // A gateway that gave up waiting for CKAN: the search was too slow, not the wrong address.
+    if (status === 504) return new CkanError('timeout', 'Gateway timeout', { status, detail: excerpt(body) })
+    if (status >= 500) return new CkanError('server', `HTTP ${status}`, { status, detail: excerpt(body) })
+    return new CkanError('not-ckan', `HTML answer (HTTP ${status})`, { status, detail: excerpt(body) })
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    if (status >= 500)
+      return new CkanError(statusKind(status), `HTTP ${status}`, { status, detail: excerpt(body) })
+    return new CkanError('not-ckan', `Not JSON (HTTP ${status})`, { status, detail: excerpt(body) })
+  }
+  // Errors raised before the action runs: a bare JSON string, e.g. "Bad request - Action name not known: x".
+  if (typeof parsed === 'string') {
+    const kind = status >= 500 ? 'server' : 'bad-request'
+    return new CkanError(kind, parsed, { status, detail: parsed })
+  }
+  if (isPlainObject(parsed) && parsed.success === false && isPlainObject(parsed.error)) {
+    return errorFromCkanBody(status, parsed.error)
+  }
+  if (status >= 200 && status < 300) {
+    return new CkanError('contract', 'Unexpected answer', { status, detail: excerpt(body) })
+  }
+  return new CkanError(statusKind(status), `HTTP ${status}`, { status, detail: excerpt(body) })
+}
+
+function errorFromCkanBody(status: number, error: Record<string, unknown>): CkanError {
+  const type = typeof error.__type === 'string' ? error.__type : ''
+  const message = typeof error.message === 'string' ? error.message : ''
+  switch (type) {
+    case 'Not Found Error':
+      return new CkanError('not-found', message || type, { status, detail: message || type })
+    case 'Authorization Error':
+      return new CkanError('forbidden', message || type, { status, detail: message || type })
+    case 'Internal Server Error':
+      return new CkanError('server', message || type, { status, detail: message || type })
+    case 'Integrity Error':
+      return new CkanError('bad-request', message || type, { status, detail: message || type })
+    case 'Validation Error':
+      return validationError(status, error)
+    default: {
+      const detail = JSON.stringify(error)
+      if (type === '' && status === 409) return validationError(status, error)
+      return new CkanError(statusKind(status), message || type || `HTTP ${status}`, { status, detail })
+    }
+  }
+}
+
+function validationError(status: number, error: Record<string, unknown>): CkanError {
+  const { fieldErrors, extra } = splitValidationBody(error)
+  const detailParts = Object.entries(fieldErrors).map(([key, list]) => `${key}: ${list.join('; ')}`)
+  if (Object.keys(extra).length > 0) detailParts.push(JSON.stringify(extra))
+  const detail = detailParts.join('\n')
+  const query = fieldErrors.query ?? []
+  if (query.some((text) => /took too long/i.test(text))) {
+    return new CkanError('timeout', 'Search took too long', { status, fieldErrors, detail })
+  }
+  if (query.some((text) => /invalid query/i.test(text))) {
+    return new CkanError('invalid-query', 'Invalid query', { status, fieldErrors, detail })
+  }
+  return new CkanError('validation', detailParts[0] ?? 'Validation Error', { status, fieldErrors, detail })
+}
+
+/** Classifies a thrown fetch failure. Browsers report a CORS refusal and an unreachable host alike. */
+export function errorFromFetchFailure(
+  failure: unknown,
+  requestUrl: string,
+  pageOrigin: string | undefined = globalThis.location?.origin,
+): CkanError {
+  if (failure instanceof CkanError) return failure
+  if (isAbortError(failure)) return new CkanError('aborted', 'Request cancelled', { cause: failure })
+  const detail = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure)
+  let crossOrigin: boolean
+  try {
+    crossOrigin = pageOrigin !== undefined && new URL(requestUrl).origin !== pageOrigin
+  } catch {
+    crossOrigin = false
+  }
+  if (failure instanceof TypeError && crossOrigin) {
+    return new CkanError('cors', 'Blocked or unreachable', { detail, cause: failure })
+  }
+  return new CkanError('network', 'Network error', { detail, cause: failure })
+}
+
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    ((error as { name: unknown }).name === 'AbortError' ||
+      (error as { name: unknown }).name === 'TimeoutError')
+  )
+}
+
+/** Finds which column CKAN refused: `{"filters": ["invalid value \"nope\""]}` → filters / nope. */
+export function invalidField(fieldErrors: Record<string, string[]> | undefined): {
+  part: 'filters' | 'sort' | 'fields' | 'q'
+  field: string
+} | null {
+  if (!fieldErrors) return null
+  for (const part of ['filters', 'sort', 'fields', 'q'] as const) {
+    const list = Object.hasOwn(fieldErrors, part) ? fieldErrors[part] : undefined
+    for (const text of list ?? []) {
+      const match = /invalid value "(.*)"$/s.exec(text)
+      if (!match?.[1]) continue
+      let field = match[1]
+      // CKAN reports the whole sort clause ("year desc"): keep the column name only.
+      if (part === 'sort') field = stripSortDirection(field)
+      return { part, field }
+    }
+  }
+  return null
+}
+
+function stripSortDirection(clause: string): string {
+  const match = /^(.+?)( +(asc|desc))?( nulls +(first|last) *)?$/i.exec(clause.trim())
+  let field = match?.[1] ?? clause
+  if (field.length >= 2 && field.startsWith('"') && field.endsWith('"')) field = field.slice(1, -1)
+  return field
+}
+
+export interface ErrorDescription {
+  title: string
+  action: string
+  /** Whether trying the same request again can help. */
+  retry: boolean
+}
+
+const KIND_TEXT: Record<CkanErrorKind, { title: MessageKey; action: MessageKey; retry: boolean }> = {
+  'not-found': { title: 'error.notFound.title', action: 'error.notFound.action', retry: false },
+  forbidden: { title: 'error.forbidden.title', action: 'error.forbidden.action', retry: false },
+  validation: { title: 'error.validation.title', action: 'error.validation.action', retry: false },
+  timeout: { title: 'error.timeout.title', action: 'error.timeout.action', retry: true },
+  'slow-portal': { title: 'error.slowPortal.title', action: 'error.slowPortal.action', retry: true },
+  'invalid-query': { title: 'error.invalidQuery.title', action: 'error.invalidQuery.action', retry: false },
+  'bad-request': { title: 'error.badRequest.title', action: 'error.badRequest.action', retry: false },
+  server: { title: 'error.server.title', action: 'error.server.action', retry: true },
+  'not-ckan': { title: 'error.notCkan.title', action: 'error.notCkan.action', retry: false },
+  network: { title: 'error.network.title', action: 'error.network.action', retry: true },
+  cors: { title: 'error.cors.title', action: 'error.cors.action', retry: true },
+  contract: { title: 'error.contract.title', action: 'error.contract.action', retry: false },
+  aborted: { title: 'error.aborted.title', action: 'error.aborted.action', retry: true },
+}
+
+const PART_KEY = {
+  filters: 'error.part.filters',
+  sort: 'error.part.sort',
+  fields: 'error.part.fields',
+  q: 'error.part.q',
+} as const satisfies Record<string, MessageKey>
+
+/** A plain-language title, what the user can do, and whether a retry can help. */
+export function describeError(error: unknown): ErrorDescription {
+  const ckanError =
+    error instanceof CkanError
+      ? error
+      : isAbortError(error)
+        ? new CkanError('aborted', 'Request cancelled')
+        : null
+  if (!ckanError) {
+    return { title: t('error.unknown.title'), action: t('error.unknown.action'), retry: true }
+  }
+  if (ckanError.kind === 'validation') {
+    const refused = invalidField(ckanError.fieldErrors)
+    if (refused) {
+      const params = { part: t(PART_KEY[refused.part]), field: refused.field }
+      return {
+        title: t('error.invalidField.title', params),
+        action: t('error.invalidField.action', params),
+        retry: false,
+      }
+    }
+    const details = Object.entries(ckanError.fieldErrors ?? {})
+      .map(([key, list]) => `${key}: ${list.join('; ')}`)
+      .join(', ')
+    return {
+      title: t('error.validation.title'),
+      action: t('error.validation.action', { details: details || ckanError.message }),
+      retry: false,
+    }
+  }
+  if (
+    ckanError.kind === 'bad-request' &&
+    /action name not known/i.test(ckanError.detail ?? ckanError.message)
+  ) {
+    return {
+      title: t('error.datastoreMissing.title'),
+      action: t('error.datastoreMissing.action'),
+      retry: false,
+    }
+  }
+  const text = KIND_TEXT[ckanError.kind]
+  return {
+    title: t(text.title),
+    action: t(text.action, { seconds: Math.round(REQUEST_TIMEOUT_MS / 1000) }),
+    retry: text.retry,
+  }
+}

@@ -1,0 +1,121 @@
+// What a user pastes into "open a table": a resource id, a resource page link, or a
+// `datastore_search` API link (whose q, filters, limit and sort are taken over).
+import { t } from '../../lib/messages'
+import { isValidResourceId, normalisePortalUrl, parseFiltersJson, parseSort } from './ckan-syntax'
+import type { FilterScalar, SortKey } from './types'
+
+export interface ParsedResourceInput {
+  /** Set only when the link points to another portal than `currentPortal`. */
+  portal?: string
+  resourceId: string
+  q?: string
+  filters?: Record<string, FilterScalar[]>
+  limit?: number
+  sort?: SortKey[]
+  /** Something the user should know about how the link was read. */
+  note?: string
+}
+
+/** A locale segment as CKAN mounts it: en, fr, pt_BR, zh-Hant. */
+const LOCALE_SEGMENT = /^[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?$/
+/** Resource ids are UUIDs; aliases are table names. Either way one path segment without spaces. */
+const ID_LIKE = /^[\p{L}\p{N}_.:-]+$/u
+
+function samePortal(a: string, b: string): boolean {
+  return normalisePortalUrl(a) === normalisePortalUrl(b)
+}
+
+function withPortal(result: ParsedResourceInput, portal: string, currentPortal: string): ParsedResourceInput {
+  if (!samePortal(portal, currentPortal)) result.portal = portal
+  return result
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+}
+
+/** Reads a `datastore_search` GET link: its table, and the q, filters, limit and sort it asks for. */
+function fromApiUrl(
+  url: URL,
+  apiIndex: number,
+  currentPortal: string,
+): ParsedResourceInput | { error: string } {
+  const portal = `${url.origin}${url.pathname.slice(0, apiIndex)}`
+  const params = url.searchParams
+  // CKAN: when both are sent, a non-empty `id` wins.
+  const id = params.get('id')?.trim() || params.get('resource_id')?.trim()
+  if (!id || !isValidResourceId(id)) return { error: t('resourceInput.badUrl') }
+  const result: ParsedResourceInput = { resourceId: id }
+  const q = params.get('q')
+  if (q) result.q = q
+  const filters = params.get('filters')
+  if (filters) {
+    const parsed = parseFiltersJson(filters)
+    if (Object.keys(parsed.filters).length > 0) result.filters = parsed.filters
+  }
+  const limit = params.get('limit')?.trim()
+  if (limit && /^\d+$/.test(limit) && Number(limit) > 0) result.limit = Number(limit)
+  const sort = params.getAll('sort').map(parseSort)
+  if (sort.length > 0 && sort.every((keys) => keys !== null)) {
+    const keys = sort.flat().filter((key): key is SortKey => key !== null)
+    if (keys.length > 0) result.sort = keys
+  }
+  return withPortal(result, portal, currentPortal)
+}
+
+function fromPageUrl(url: URL, currentPortal: string): ParsedResourceInput | { error: string } | null {
+  const segments = url.pathname.split('/')
+  const resourceIndex = segments.indexOf('resource')
+  const datasetIndex = segments.lastIndexOf('dataset', resourceIndex)
+  // /…/dataset/<dataset>/resource/<id>[/view/…]
+  if (resourceIndex > 0 && datasetIndex >= 0 && resourceIndex === datasetIndex + 2) {
+    const id = decodeSegment(segments[resourceIndex + 1] ?? '')
+    if (!id || !ID_LIKE.test(id)) return { error: t('resourceInput.badUrl') }
+    const prefix = segments.slice(0, datasetIndex)
+    const portal = `${url.origin}${prefix.join('/')}`
+    const result: ParsedResourceInput = { resourceId: id }
+    if (!LOCALE_SEGMENT.test(prefix.at(-1) ?? '')) result.note = t('resourceInput.noLocale')
+    return withPortal(result, portal, currentPortal)
+  }
+  // /…/datastore/dump/<id>
+  const dumpIndex = segments.indexOf('dump')
+  if (dumpIndex > 0 && segments[dumpIndex - 1] === 'datastore') {
+    const id = decodeSegment(segments[dumpIndex + 1] ?? '')
+    if (!id || !ID_LIKE.test(id)) return { error: t('resourceInput.badUrl') }
+    const portal = `${url.origin}${segments.slice(0, dumpIndex - 1).join('/')}`
+    return withPortal({ resourceId: id }, portal, currentPortal)
+  }
+  return null
+}
+
+/** Reads an id or link. Errors are plain-language sentences for the user. */
+export function parseResourceInput(
+  text: string,
+  currentPortal: string,
+): ParsedResourceInput | { error: string } {
+  const input = text.trim()
+  if (input === '') return { error: t('resourceInput.empty') }
+
+  const looksLikeUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(input) || input.startsWith('/')
+  if (!looksLikeUrl) {
+    if (isValidResourceId(input) && ID_LIKE.test(input)) return { resourceId: input }
+    return { error: t('resourceInput.notId') }
+  }
+
+  let url: URL
+  try {
+    url = new URL(input, currentPortal)
+  } catch {
+    return { error: t('resourceInput.badUrl') }
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { error: t('resourceInput.badUrl') }
+
+  const apiMatch = /\/api\/(?:\d+\/)?action\/datastore_search$/.exec(url.pathname)
+  if (apiMatch) return fromApiUrl(url, apiMatch.index, currentPortal)
+
+  return fromPageUrl(url, currentPortal) ?? { error: t('resourceInput.badUrl') }
+}

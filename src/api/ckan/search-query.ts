@@ -1,0 +1,34 @@
+// Word-start search for CKAN: `berl zür` → `'berl':* & 'zür':*`, sent with `plain=false`.
+//
+// CKAN's default `plainto_tsquery` only matches whole (stemmed) words, and with `plain=false` any
+// text that is not valid tsquery syntax is a 409 "Invalid query". CKAN's own DataTables view keeps
+// only [0-9a-zA-Z-], which breaks every non-Latin script. Here a word is a run of Unicode letters,
+// digits and combining marks (so "zür", "תל", "三民區" survive) and everything else separates words.
+// A word then contains no quote, backslash or operator character, so quoting it as a tsquery
+// lexeme `'…'` can never be rejected by PostgreSQL (proved against PGlite in search-query.test.ts).
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu
+
+/** PostgreSQL rejects a lexeme of 2 KB or more ("word is too long"); prefixes this long are useless anyway. */
+const MAX_WORD_CHARS = 100
+/** Keeps the query small whatever is pasted into the box. */
+const MAX_WORDS = 32
+
+/**
+ * A sanitised tsquery for `plain=false` in which every word is a quoted prefix lexeme ANDed with `&`.
+ * Returns null when the text holds no letter or digit (the caller then sends no `q`).
+ */
+export function prefixQuery(userText: string): string | null {
+  const words = userText.normalize('NFC').match(WORD)
+  if (!words) return null
+  const seen = new Set<string>()
+  const lexemes: string[] = []
+  for (const word of words) {
+    const key = Array.from(word).slice(0, MAX_WORD_CHARS).join('').toLowerCase()
+    if (seen.has(key)) continue
+    seen.add(key)
+    lexemes.push(`'${key}':*`)
+    if (lexemes.length === MAX_WORDS) break
+  }
+  return lexemes.join(' & ')
+}

@@ -1,0 +1,185 @@
+// The explorer's URL, in CKAN's own names and syntax so that the query string of a CKAN
+// `datastore_search` GET opens the same view:
+//
+//   resource_id (or CKAN's alias `id`)   the table
+//   q                                    search words
+//   filters                              JSON object as in a CKAN GET: {"country":["DE","UK"],"year":2013}
+//   sort                                 CKAN syntax: year desc, "country name"
+//   limit                                a whole number above 0, or `all`
+// and ours:
+//   search=plain                         CKAN's whole-word search (default: word-start search)
+//   hidden                               hidden columns, in CKAN's `fields` syntax: a,"name, with comma"
+//                                        (`hidden=` alone: every column shown; absent: `_id` hidden).
+//                                        A JSON list is also read.
+//   portal                               the portal's base URL when not the configured one
+//
+// CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
+// not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored
+// silently (tracking parameters and the like). Parsing never throws.
+import type { FilterScalar } from '../../api/ckan/types'
+import { t } from '../../lib/messages'
+import { DEFAULT_STATE, type ExplorerState, type Limit } from './explorer-state'
+import {
+  formatNameList,
+  formatSort,
+  isValidResourceId,
+  normalisePortalUrl,
+  parseFiltersJson,
+  parseNameList,
+  parseSort,
+  setOwn,
+} from '../../api/ckan/ckan-syntax'
+
+/** Larger limits are most likely typos; 'all' exists for "everything". */
+export const MAX_LIMIT = 10_000_000
+
+/** CKAN parameters that a pasted API link may carry but the explorer does not apply. */
+const UNSUPPORTED_CKAN_PARAMS = [
+  'offset',
+  'fields',
+  'distinct',
+  'language',
+  'records_format',
+  'include_total',
+  'total_estimation_threshold',
+  'full_text',
+  'include_next_page',
+]
+
+function parseFilters(text: string, ignored: string[]): Record<string, FilterScalar[]> {
+  const { filters, problems } = parseFiltersJson(text)
+  for (const problem of problems) {
+    if (problem.kind === 'bad-json') ignored.push(t('ignored.filters.badJson'))
+    else if (problem.kind === 'not-object') ignored.push(t('ignored.filters.notObject'))
+    else ignored.push(t('ignored.filters.badValue', { field: problem.field }))
+  }
+  return filters
+}
+
+function dedupe<T>(values: readonly T[]): T[] {
+  return [...new Set(values)]
+}
+
+/** A whole number of rows from 1 to MAX_LIMIT, or 'all'; null otherwise. */
+export function parseLimit(text: string): Limit | null {
+  const trimmed = text.trim().toLowerCase()
+  if (trimmed === 'all') return 'all'
+  if (!/^\d+$/.test(trimmed)) return null
+  const value = Number(trimmed)
+  return value >= 1 && value <= MAX_LIMIT ? value : null
+}
+
+function parseHidden(text: string): string[] | null {
+  const trimmed = text.trim()
+  if (trimmed.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed)
+      if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return dedupe(parsed)
+    } catch {
+      // not JSON: read as a name list below
+    }
+  }
+  const names = parseNameList(text)
+  return names && dedupe(names)
+}
+
+/** Reads a query string (with or without `?`). Bad parts are dropped and explained in `ignored`. */
+export function parseExplorerState(search: string): { state: ExplorerState; ignored: string[] } {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)
+  const ignored: string[] = []
+  const state: ExplorerState = { ...DEFAULT_STATE, filters: {}, sort: [], hidden: [...DEFAULT_STATE.hidden] }
+
+  const portal = params.get('portal')
+  if (portal !== null && portal.trim() !== '') {
+    const normalised = normalisePortalUrl(portal)
+    if (normalised) state.portal = normalised
+    else ignored.push(t('ignored.portal.bad', { value: portal }))
+  }
+
+  // CKAN: when both are sent, a non-empty `id` wins.
+  const rawId = params.get('id')?.trim() || params.get('resource_id')?.trim()
+  if (rawId) {
+    if (isValidResourceId(rawId)) state.resourceId = rawId
+    else ignored.push(t('ignored.resource.bad', { value: rawId }))
+  }
+
+  // Kept as typed. (In plain mode a JSON object here is CKAN's per-column search, as in the CKAN link.)
+  const q = params.get('q')
+  if (q !== null) state.q = q
+
+  const mode = params.get('search')
+  const plain = params.get('plain')
+  if (mode !== null && mode !== '') {
+    if (mode === 'plain' || mode === 'prefix') state.searchMode = mode
+    else ignored.push(t('ignored.search.bad', { value: mode }))
+  } else if (plain !== null) {
+    state.searchMode = /^(true|yes|t|y|1)$/i.test(plain.trim()) ? 'plain' : 'prefix'
+  }
+
+  const filters = params.get('filters')
+  if (filters !== null && filters.trim() !== '') state.filters = parseFilters(filters, ignored)
+
+  const sorts = params.getAll('sort').filter((value) => value.trim() !== '')
+  if (sorts.length > 0) {
+    const keys = sorts.map(parseSort)
+    if (keys.every((list) => list !== null)) {
+      const seen = new Set<string>()
+      state.sort = keys.flat().filter((key) => !seen.has(key.field) && seen.add(key.field))
+    } else {
+      ignored.push(t('ignored.sort.bad', { value: sorts.join(', ') }))
+    }
+  }
+
+  const limit = params.get('limit')
+  if (limit !== null && limit.trim() !== '') {
+    const parsed = parseLimit(limit)
+    if (parsed !== null) state.limit = parsed
+    else ignored.push(t('ignored.limit.bad', { value: limit }))
+  }
+
+  const hidden = params.get('hidden')
+  if (hidden !== null) {
+    const parsed = parseHidden(hidden)
+    if (parsed) state.hidden = parsed
+    else ignored.push(t('ignored.hidden.bad'))
+  }
+
+  for (const name of UNSUPPORTED_CKAN_PARAMS) {
+    if (params.has(name)) ignored.push(t('ignored.unsupported', { name }))
+  }
+  return { state, ignored }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index])
+}
+
+/** One value per filter reads like CKAN's own examples: {"year":2013}; several stay a list. */
+function serializeFilters(filters: Record<string, FilterScalar[]>): string | null {
+  const compact: Record<string, FilterScalar | FilterScalar[]> = {}
+  let count = 0
+  for (const [field, values] of Object.entries(filters)) {
+    if (values.length === 0) continue
+    setOwn(compact, field, values.length === 1 ? (values[0] as FilterScalar) : values)
+    count++
+  }
+  return count > 0 ? JSON.stringify(compact) : null
+}
+
+/**
+ * The canonical query string (without `?`) of a state: fixed key order, defaults and empties left
+ * out, so equal states give equal strings (and equal query keys).
+ */
+export function serializeExplorerState(state: ExplorerState): string {
+  const params = new URLSearchParams()
+  if (state.portal) params.set('portal', state.portal)
+  if (state.resourceId) params.set('resource_id', state.resourceId)
+  if (state.q !== '') params.set('q', state.q)
+  if (state.searchMode !== DEFAULT_STATE.searchMode) params.set('search', state.searchMode)
+  const filters = serializeFilters(state.filters)
+  if (filters) params.set('filters', filters)
+  if (state.sort.length > 0) params.set('sort', formatSort(state.sort))
+  if (state.limit !== DEFAULT_STATE.limit) params.set('limit', String(state.limit))
+  if (!sameList(state.hidden, DEFAULT_STATE.hidden)) params.set('hidden', formatNameList(state.hidden))
+  return params.toString()
+}
