@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+
+import { datastoreSearch, toSearchParams, toSearchResult } from '../datastore-search'
+import { CkanError } from '../errors'
+
+function recordingFetch(body: unknown, status = 200) {
+  const calls: { url: string; init: RequestInit }[] = []
+  const fetchImpl = async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} })
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json;charset=utf-8' },
+    })
+  }
+  return { calls, fetch: fetchImpl as typeof fetch }
+}
+
+const okBody = {
+  help: 'https://x.org/api/3/action/help_show?name=datastore_search',
+  success: true,
+  result: {
+    resource_id: 'r1',
+    limit: 32000,
+    fields: [
+      { id: '_id', type: 'int' },
+      { id: 'year', type: 'int4', info: { label: 'Year' } },
+      { id: '_full_text', type: 'tsvector' },
+      { id: 'rank', type: 'float' },
+    ],
+    records: [{ _id: 1, year: 2013, rank: 0.1, extra: 'x' }],
+    total: 1,
+    total_was_estimated: true,
+  },
+}
+
+describe('toSearchParams', () => {
+  it('uses CKAN wire names and sends only what is set', () => {
+    expect(toSearchParams({ resourceId: 'r1', limit: 100 })).toEqual({ resource_id: 'r1', limit: 100 })
+    expect(
+      toSearchParams({
+        resourceId: 'r1',
+        q: "'berl':*",
+        plain: false,
+        language: 'simple',
+        filters: { country: ['DE', 'UK'] },
+        limit: 50,
+        offset: 100,
+        sort: 'year desc, "the name", _id',
+        fields: ['year', 'rank'],
+        includeTotal: true,
+        totalEstimationThreshold: 100000,
+        distinct: true,
+      }),
+    ).toEqual({
+      resource_id: 'r1',
+      q: "'berl':*",
+      plain: false,
+      language: 'simple',
+      filters: { country: ['DE', 'UK'] },
+      limit: 50,
+      offset: 100,
+      sort: ['year desc', '"the name"', '_id'],
+      fields: ['year', 'rank'],
+      include_total: true,
+      total_estimation_threshold: 100000,
+      distinct: true,
+    })
+  })
+
+  it('keeps a quoted sort name with a comma in one clause', () => {
+    expect(toSearchParams({ resourceId: 'r', limit: 1, sort: '"a, b" desc, c' }).sort).toEqual([
+      '"a, b" desc',
+      'c',
+    ])
+  })
+
+  it('leaves out plain and language without q, and the threshold without totals', () => {
+    const params = toSearchParams({
+      resourceId: 'r',
+      limit: 1,
+      q: '',
+      plain: false,
+      includeTotal: false,
+      totalEstimationThreshold: 5,
+    })
+    expect(params).toEqual({ resource_id: 'r', limit: 1, include_total: false })
+  })
+})
+
+describe('toSearchResult', () => {
+  it('hides internal columns and rank, keeps info objects, reads limit and estimation', () => {
+    const result = toSearchResult(okBody.result)
+    expect(result.fields).toEqual([
+      { id: '_id', type: 'int' },
+      { id: 'year', type: 'int4', info: { label: 'Year' } },
+    ])
+    expect(result.records).toEqual([{ _id: 1, year: 2013, rank: 0.1, extra: 'x' }])
+    expect(result).toMatchObject({ total: 1, totalWasEstimated: true, limit: 32000, offset: 0 })
+  })
+
+  it('keeps rank when it was asked for by name', () => {
+    expect(toSearchResult(okBody.result, { fields: ['rank'] }).fields.map((field) => field.id)).toContain(
+      'rank',
+    )
+  })
+
+  it('tolerates missing limit/total/_links, counts as strings, and info of any shape', () => {
+    const result = toSearchResult({
+      fields: [
+        { id: 'a', type: 'text', info: false },
+        { id: 'b', type: 'numeric', info: 'notes' },
+      ],
+      records: [{ a: 'x', b: '1.5' }],
+      total: '42',
+      offset: '10',
+    })
+    expect(result.total).toBe(42)
+    expect(result.offset).toBe(10)
+    expect(result.limit).toBeUndefined()
+    expect(result.totalWasEstimated).toBe(false)
+    expect(result.fields).toEqual([
+      { id: 'a', type: 'text' },
+      { id: 'b', type: 'numeric' },
+    ])
+  })
+
+  it('has no total when include_total was false', () => {
+    expect(toSearchResult({ fields: [], records: [], limit: 10 }).total).toBeUndefined()
+  })
+
+  it.each([
+    ['records not objects', { fields: [{ id: 'a', type: 'text' }], records: [[1, 2]] }],
+    ['field without type', { fields: [{ id: 'a' }], records: [] }],
+    ['field id not text', { fields: [{ id: 3, type: 'int' }], records: [] }],
+    ['no records', { fields: [] }],
+    ['negative total', { fields: [], records: [], total: -1 }],
+    ['not an object', 'hello'],
+  ])('throws a contract error for %s', (_name, body) => {
+    expect(() => toSearchResult(body)).toThrow(expect.objectContaining({ kind: 'contract' }))
+  })
+})
+
+describe('datastoreSearch', () => {
+  it('sends one GET to the portal and maps the answer', async () => {
+    const recorder = recordingFetch(okBody)
+    const result = await datastoreSearch(
+      { baseUrl: 'https://open.canada.ca/data/en' },
+      { resourceId: 'r1', limit: 10, filters: { year: [2013] } },
+      { fetch: recorder.fetch },
+    )
+    expect(result.records).toHaveLength(1)
+    expect(recorder.calls).toHaveLength(1)
+    const url = new URL(recorder.calls[0]?.url ?? '')
+    expect(url.pathname).toBe('/data/en/api/3/action/datastore_search')
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      resource_id: 'r1',
+      filters: '{"year":[2013]}',
+      limit: '10',
+    })
+  })
+
+  it('reports a CKAN error body as CkanError', async () => {
+    const recorder = recordingFetch(
+      {
+        success: false,
+        error: { __type: 'Not Found Error', message: 'Not found: Resource "r1" was not found.' },
+      },
+      404,
+    )
+    const failure = datastoreSearch({ baseUrl: 'https://x.org' }, { resourceId: 'r1', limit: 1 }, recorder)
+    await expect(failure).rejects.toBeInstanceOf(CkanError)
+    await expect(failure).rejects.toMatchObject({ kind: 'not-found', status: 404 })
+  })
+})

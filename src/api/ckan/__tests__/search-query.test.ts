@@ -1,0 +1,187 @@
+import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { prefixQuery } from '../search-query'
+
+// A small seeded generator so a failing input can be reproduced from the seed.
+function mulberry32(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let value = Math.imul(state ^ (state >>> 15), 1 | state)
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const ALPHABET = [
+  ...`abcXYZ019 '"\\:*&|!()<>-_.,;@#$%^~\`[]{}/?+=`,
+  'ü',
+  'ß',
+  'é',
+  '\u0301', // combining acute accent, alone
+  'ת',
+  'ל',
+  '三',
+  '區',
+  'İ',
+  'Σ',
+  '😀',
+  '👩‍👩‍👧',
+  '\u0000',
+  '\t',
+  '\n',
+  '\u200b',
+  '\uFEFF',
+  '\uD800', // lone surrogate
+  '١', // Arabic-Indic digit
+  '²',
+  'Ⅻ',
+]
+
+function randomString(random: () => number, maxLength: number): string {
+  const length = Math.floor(random() * maxLength)
+  let text = ''
+  for (let index = 0; index < length; index++) text += ALPHABET[Math.floor(random() * ALPHABET.length)]
+  return text
+}
+
+const HOSTILE = [
+  '',
+  ' ',
+  "'",
+  "''",
+  '"',
+  '\\',
+  "\\'",
+  ':*',
+  "berl':*",
+  "'berl':* & 'x",
+  '&',
+  '|',
+  '!',
+  '!!!',
+  '()',
+  '(a',
+  'a)',
+  '<->',
+  '<2>',
+  'a <-> b',
+  'a & | b',
+  'DE UK',
+  'DE | UK',
+  '!DE',
+  'a:*:*',
+  'a:A',
+  'a:ABCD*',
+  "it's",
+  'l’eau',
+  'co-op',
+  'e-mail@example.com',
+  'https://example.com/a?b=c&d=e',
+  '3.14',
+  '-1',
+  '1e10',
+  '2011-04-04',
+  '😀',
+  '😀😀😀 berlin',
+  'the', // an English stop word only
+  'the a of',
+  '\u0301',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  'zür',
+  'תל אביב',
+  '三民區',
+  'İstanbul',
+  'ΣΊΣΥΦΟΣ',
+  'x'.repeat(5000),
+  'ü'.repeat(3000),
+  '三'.repeat(3000),
+  Array.from({ length: 500 }, (_, index) => `w${index}`).join(' '),
+  '{"title":"jones"}',
+  "'; DROP TABLE x; --",
+  '$$',
+  "E'\\x41'",
+]
+
+let db: PGlite
+
+beforeAll(async () => {
+  db = new PGlite()
+  await db.waitReady
+})
+
+afterAll(async () => {
+  await db.close()
+})
+
+async function runs(tsquery: string): Promise<void> {
+  await db.query(`select to_tsquery('english', $1)`, [tsquery])
+}
+
+describe('prefixQuery', () => {
+  it('turns every word into a quoted prefix lexeme ANDed with &', () => {
+    expect(prefixQuery('Berl  zür')).toBe("'berl':* & 'zür':*")
+    expect(prefixQuery('三民區')).toBe("'三民區':*")
+    expect(prefixQuery('תל')).toBe("'תל':*")
+  })
+
+  it('returns null when the text holds no letter or digit', () => {
+    for (const text of ['', '   ', '!!!', '\'"\\:*&|!()<>', '😀', '\u0000\t\n']) {
+      expect(prefixQuery(text)).toBeNull()
+    }
+  })
+
+  it('drops operator characters instead of passing them to PostgreSQL', () => {
+    expect(prefixQuery("berl':* | !x & (y)")).toBe("'berl':* & 'x':* & 'y':*")
+  })
+
+  it('uses a check that does see PostgreSQL reject raw user text (control)', async () => {
+    await expect(runs('DE UK')).rejects.toThrow()
+    await expect(runs("'berl':* & 'x")).rejects.toThrow()
+    await expect(runs('a & | b')).rejects.toThrow()
+  })
+
+  it('never produces a tsquery PostgreSQL rejects, for hostile inputs', async () => {
+    for (const text of HOSTILE) {
+      const query = prefixQuery(text)
+      if (query === null) continue
+      await expect(runs(query), JSON.stringify(text.slice(0, 80))).resolves.toBeUndefined()
+    }
+  })
+
+  it('never produces a tsquery PostgreSQL rejects, for 600 random strings', async () => {
+    const random = mulberry32(20261122)
+    let checked = 0
+    for (let round = 0; round < 600; round++) {
+      const text = randomString(random, 40)
+      const query = prefixQuery(text)
+      if (query === null) continue
+      checked++
+      await expect(runs(query), JSON.stringify(text)).resolves.toBeUndefined()
+    }
+    // Guards against a generator that only produces "no q".
+    expect(checked).toBeGreaterThan(400)
+  })
+
+  it('matches words by their start, across accents and scripts', async () => {
+    const matches = async (document: string, text: string): Promise<boolean> => {
+      const query = prefixQuery(text)
+      if (query === null) throw new Error(`no query for ${text}`)
+      const result = await db.query<{ hit: boolean }>(
+        `select to_tsvector('english', $1) @@ to_tsquery('english', $2) as hit`,
+        [document, query],
+      )
+      return result.rows[0]?.hit ?? false
+    }
+    expect(await matches('Berlin Zürich', 'berl')).toBe(true)
+    expect(await matches('Berlin Zürich', 'zür')).toBe(true)
+    expect(await matches('Berlin Zürich', 'BERL zü')).toBe(true)
+    expect(await matches('Berlin Zürich', 'berl paris')).toBe(false)
+    expect(await matches('高雄市 三民區', '三民區')).toBe(true)
+    expect(await matches('תל אביב', 'תל')).toBe(true)
+    expect(await matches('first 99', '99')).toBe(true)
+  })
+})

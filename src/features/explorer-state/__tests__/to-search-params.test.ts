@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+
+import { toSearchParams } from '../../../api/ckan/datastore-search'
+import { DEFAULT_STATE, type ExplorerState } from '../explorer-state'
+import { TOTAL_ESTIMATION_THRESHOLD, toSearchRequest } from '../to-search-params'
+
+const page = { pageOffset: 0, pageLimit: 100, includeTotal: true }
+const state = (patch: Partial<ExplorerState>): ExplorerState => ({
+  ...DEFAULT_STATE,
+  resourceId: 'r1',
+  ...patch,
+})
+
+describe('toSearchRequest', () => {
+  it('sorts by _id alone when no sort is chosen, so pages are stable', () => {
+    expect(toSearchRequest(state({}), page)).toEqual({
+      resourceId: 'r1',
+      limit: 100,
+      sort: '_id',
+      includeTotal: true,
+      totalEstimationThreshold: TOTAL_ESTIMATION_THRESHOLD,
+    })
+  })
+
+  it('adds _id as the last key after the user sort, once', () => {
+    expect(toSearchRequest(state({ sort: [{ field: 'the year', desc: true }] }), page).sort).toBe(
+      '"the year" desc, _id',
+    )
+    expect(toSearchRequest(state({ sort: [{ field: '_id', desc: true }] }), page).sort).toBe('_id desc')
+  })
+
+  it('sends a sanitised prefix tsquery with plain=false in prefix mode', () => {
+    const request = toSearchRequest(state({ q: "berl zür'" }), page)
+    expect(request.q).toBe("'berl':* & 'zür':*")
+    expect(request.plain).toBe(false)
+  })
+
+  it('sends no q when the words hold nothing searchable', () => {
+    const request = toSearchRequest(state({ q: '!!! ' }), page)
+    expect(request).not.toHaveProperty('q')
+    expect(request).not.toHaveProperty('plain')
+  })
+
+  it('sends q as typed in plain mode, with CKAN’s default plain', () => {
+    const request = toSearchRequest(state({ q: 'jones & co', searchMode: 'plain' }), page)
+    expect(request.q).toBe('jones & co')
+    expect(request).not.toHaveProperty('plain')
+    expect(toSearchRequest(state({ q: '  ', searchMode: 'plain' }), page)).not.toHaveProperty('q')
+  })
+
+  it('passes filters, paging and totals', () => {
+    const request = toSearchRequest(state({ filters: { country: ['DE', 'UK'], empty: [] } }), {
+      pageOffset: 200,
+      pageLimit: 50,
+      includeTotal: false,
+    })
+    expect(request).toMatchObject({
+      filters: { country: ['DE', 'UK'] },
+      offset: 200,
+      limit: 50,
+      includeTotal: false,
+    })
+    expect(request).not.toHaveProperty('totalEstimationThreshold')
+    expect(toSearchParams(request)).toEqual({
+      resource_id: 'r1',
+      filters: { country: ['DE', 'UK'] },
+      limit: 50,
+      offset: 200,
+      sort: ['_id'],
+      include_total: false,
+    })
+  })
+
+  it('refuses a state without a resource', () => {
+    expect(() => toSearchRequest(DEFAULT_STATE, page)).toThrow()
+  })
+})

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest'
+
+import { DEFAULT_STATE, type ExplorerState } from '../explorer-state'
+import { parseExplorerState, serializeExplorerState } from '../url-codec'
+
+const FIELD_NAMES = [
+  'year',
+  'the year',
+  'a,b',
+  'a, "quoted"',
+  "it's",
+  '100%',
+  'a&b=c',
+  '#hash',
+  '?q',
+  '+plus+',
+  'bük',
+  'שם_ישוב',
+  '三民區',
+  'Casos PCR+ 14 dies',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  ' padded ',
+  '[x]',
+  '{json}',
+  'x desc',
+  'rank from',
+  'a\\b',
+  '😀',
+  '_id',
+]
+
+function mulberry32(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let value = Math.imul(state ^ (state >>> 15), 1 | state)
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)] as T
+}
+
+function withOwn<T>(entries: [string, T][]): Record<string, T> {
+  const target: Record<string, T> = {}
+  for (const [key, value] of entries) {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  }
+  return target
+}
+
+function randomState(random: () => number): ExplorerState {
+  const names = [...FIELD_NAMES].sort(() => random() - 0.5)
+  // Integer-like keys are reordered by JavaScript objects themselves, so they are not used as filter names here.
+  const filterNames = names.slice(0, Math.floor(random() * 4))
+  const values = ['DE', '', 'a,b', '"q"', 2013, 0.5, -1, true, false, '日本', '&=#%']
+  return {
+    portal: random() < 0.3 ? 'https://open.canada.ca/data/en' : null,
+    resourceId:
+      random() < 0.9 ? pick(random, ['r1', '5b2f1e6c-0000-4b7e-9c47-3f1c0c0c0c0c', 'alias_x']) : null,
+    q: random() < 0.5 ? pick(random, ['', 'berl', 'a & b', '{"a":1}', ' spaced ', 'zür 三']) : '',
+    searchMode: random() < 0.3 ? 'plain' : 'prefix',
+    filters: withOwn(
+      filterNames.map((name) => [
+        name,
+        [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, values)))],
+      ]),
+    ),
+    limit: pick(random, [100, 1, 50, 32000, 'all'] as const),
+    sort: names.slice(4, 4 + Math.floor(random() * 3)).map((field) => ({ field, desc: random() < 0.5 })),
+    hidden: random() < 0.3 ? ['_id'] : names.slice(8, 8 + Math.floor(random() * 4)),
+  }
+}
+
+describe('parseExplorerState', () => {
+  it('reads the query string of a CKAN datastore_search GET', () => {
+    const { state, ignored } = parseExplorerState(
+      '?resource_id=r1&q=jones&filters=%7B%22country%22%3A%5B%22DE%22%2C%22UK%22%5D%2C%22year%22%3A2013%7D&limit=50&sort=year%20desc%2C%20%22country%20name%22',
+    )
+    expect(ignored).toEqual([])
+    expect(state).toEqual({
+      ...DEFAULT_STATE,
+      resourceId: 'r1',
+      q: 'jones',
+      filters: { country: ['DE', 'UK'], year: [2013] },
+      limit: 50,
+      sort: [
+        { field: 'year', desc: true },
+        { field: 'country name', desc: false },
+      ],
+    })
+  })
+
+  it('gives the defaults for an empty query string', () => {
+    expect(parseExplorerState('')).toEqual({ state: DEFAULT_STATE, ignored: [] })
+    expect(parseExplorerState('?')).toEqual({ state: DEFAULT_STATE, ignored: [] })
+  })
+
+  it('accepts CKAN aliases: id, plain, repeated sort', () => {
+    const { state } = parseExplorerState('id=r2&plain=true&sort=a&sort=b%20desc')
+    expect(state.resourceId).toBe('r2')
+    expect(state.searchMode).toBe('plain')
+    expect(state.sort).toEqual([
+      { field: 'a', desc: false },
+      { field: 'b', desc: true },
+    ])
+    expect(parseExplorerState('plain=false').state.searchMode).toBe('prefix')
+  })
+
+  it('reads limit=all, hidden= (show all) and a JSON hidden list', () => {
+    expect(parseExplorerState('limit=all').state.limit).toBe('all')
+    expect(parseExplorerState('hidden=').state.hidden).toEqual([])
+    expect(parseExplorerState('hidden=%5B%22a%2Cb%22%2C%22c%22%5D').state.hidden).toEqual(['a,b', 'c'])
+  })
+
+  it('keeps a filter named __proto__ as data, without touching prototypes', () => {
+    const { state } = parseExplorerState(
+      `filters=${encodeURIComponent('{"__proto__":["x"],"constructor":1}')}`,
+    )
+    expect(Object.keys(state.filters)).toEqual(['__proto__', 'constructor'])
+    expect(Object.getPrototypeOf(state.filters)).toBe(Object.prototype)
+    expect(({} as Record<string, unknown>).x).toBeUndefined()
+  })
+
+  it('drops bad parts with plain-language reasons and keeps the rest', () => {
+    const { state, ignored } = parseExplorerState(
+      'resource_id=r1&limit=-5&sort=%22open&filters=%7Bbad&search=fuzzy&portal=javascript:alert(1)&offset=10&fields=a&utm_source=x',
+    )
+    expect(state).toEqual({ ...DEFAULT_STATE, resourceId: 'r1' })
+    expect(ignored).toHaveLength(7)
+    expect(ignored.join('\n')).toMatch(/“-5” is not a whole number/)
+    expect(ignored.join('\n')).toMatch(/filters are not valid JSON/)
+    expect(ignored.join('\n')).toMatch(/“offset” is not used/)
+    expect(ignored.join('\n')).not.toMatch(/utm_source/)
+  })
+
+  it('drops only the filters with unusable values', () => {
+    const { state, ignored } = parseExplorerState(
+      `filters=${encodeURIComponent('{"a":"x","b":null,"c":{"gt":5},"d":[1,[2]],"e":[]}')}`,
+    )
+    expect(state.filters).toEqual({ a: ['x'] })
+    expect(ignored).toHaveLength(3)
+    expect(parseExplorerState('filters=%5B1%5D').ignored[0]).toMatch(/must map column names/)
+  })
+
+  it.each([
+    'limit=0',
+    'limit=1.5',
+    'limit=1e3',
+    'limit=99999999999',
+    'resource_id=a%20b',
+    'resource_id=' + 'x'.repeat(300),
+    'hidden=%22open',
+    'portal=not%20a%20url',
+    'portal=ftp://x.org',
+  ])('ignores %s with a reason', (search) => {
+    const { state, ignored } = parseExplorerState(search)
+    expect(ignored).toHaveLength(1)
+    expect(state).toEqual(DEFAULT_STATE)
+  })
+
+  it('never throws, whatever the input', () => {
+    const random = mulberry32(7)
+    const alphabet = [
+      '%',
+      '%%',
+      '%E0%A4%A',
+      '&',
+      '=',
+      '?',
+      '#',
+      '"',
+      '{',
+      '}',
+      '[',
+      ']',
+      'limit',
+      'sort',
+      'filters',
+      'hidden',
+      'q',
+      'a',
+      ' ',
+      '+',
+      '\u0000',
+      '😀',
+    ]
+    for (let round = 0; round < 500; round++) {
+      const text = Array.from({ length: Math.floor(random() * 30) }, () => pick(random, alphabet)).join('')
+      expect(() => parseExplorerState(text)).not.toThrow()
+    }
+  })
+})
+
+describe('serializeExplorerState', () => {
+  it('drops defaults and empties', () => {
+    expect(serializeExplorerState(DEFAULT_STATE)).toBe('')
+    expect(serializeExplorerState({ ...DEFAULT_STATE, resourceId: 'r1', filters: { a: [] } })).toBe(
+      'resource_id=r1',
+    )
+  })
+
+  it('writes a stable key order with CKAN syntax', () => {
+    const text = serializeExplorerState({
+      hidden: [],
+      limit: 'all',
+      sort: [{ field: 'the year', desc: true }],
+      filters: { country: ['DE', 'UK'], year: [2013] },
+      searchMode: 'plain',
+      q: 'berlin',
+      resourceId: 'r1',
+      portal: 'https://x.org/data/en',
+    })
+    expect(text).toBe(
+      'portal=https%3A%2F%2Fx.org%2Fdata%2Fen&resource_id=r1&q=berlin&search=plain' +
+        '&filters=%7B%22country%22%3A%5B%22DE%22%2C%22UK%22%5D%2C%22year%22%3A2013%7D' +
+        '&sort=%22the+year%22+desc&limit=all&hidden=',
+    )
+  })
+
+  it('round-trips 500 random states, with hostile field names, to equal states and strings', () => {
+    const random = mulberry32(42)
+    for (let round = 0; round < 500; round++) {
+      const state = randomState(random)
+      const text = serializeExplorerState(state)
+      const { state: back, ignored } = parseExplorerState(text)
+      expect(ignored, text).toEqual([])
+      expect(back, text).toEqual(state)
+      expect(Object.keys(back.filters)).toEqual(Object.keys(state.filters))
+      expect(serializeExplorerState(back)).toBe(text)
+    }
+  })
+
+  it('round-trips every listed name as a filter, a sort key and a hidden column', () => {
+    for (const name of FIELD_NAMES) {
+      const state: ExplorerState = {
+        ...DEFAULT_STATE,
+        resourceId: 'r',
+        filters: withOwn([[name, ['v']]]),
+        sort: [{ field: name, desc: true }],
+        hidden: [name],
+      }
+      expect(parseExplorerState(serializeExplorerState(state)).state).toEqual(state)
+    }
+  })
+})
