@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_STATE, type ExplorerState } from '../features/explorer-state/explorer-state'
+import { applyUpdate, defaultHistoryMode, nextSearch } from './explorer-update'
+
+const viewing: ExplorerState = {
+  ...DEFAULT_STATE,
+  resourceId: 'weather',
+  q: 'rain',
+  filters: { weather: ['rain'] },
+  sort: [{ field: 'date', desc: true }],
+  hidden: [],
+  limit: 500,
+}
+
+describe('applyUpdate', () => {
+  it('changing the table resets search, filters, sort and hidden columns, and keeps the limit', () => {
+    expect(applyUpdate(viewing, { resourceId: 'penguins' })).toEqual({
+      ...DEFAULT_STATE,
+      resourceId: 'penguins',
+      limit: 500,
+    })
+  })
+
+  it('keeps values that come with the new table (a pasted API link)', () => {
+    const next = applyUpdate(viewing, { resourceId: 'penguins', q: 'adelie', filters: { sex: ['FEMALE'] } })
+    expect(next).toMatchObject({
+      resourceId: 'penguins',
+      q: 'adelie',
+      filters: { sex: ['FEMALE'] },
+      sort: [],
+    })
+  })
+
+  it('changing the portal closes the table unless a new one is given', () => {
+    expect(applyUpdate(viewing, { portal: 'https://other.example/en' })).toMatchObject({
+      portal: 'https://other.example/en',
+      resourceId: null,
+      q: '',
+      filters: {},
+    })
+    expect(applyUpdate(viewing, { portal: 'https://other.example/en', resourceId: 'x' }).resourceId).toBe('x')
+  })
+
+  it('other changes touch only what they name', () => {
+    expect(applyUpdate(viewing, { q: 'sun' })).toEqual({ ...viewing, q: 'sun' })
+    expect(applyUpdate(viewing, { resourceId: 'weather', limit: 100 })).toEqual({ ...viewing, limit: 100 })
+  })
+})
+
+describe('defaultHistoryMode', () => {
+  it('replaces the entry while typing and pushes discrete actions', () => {
+    expect(defaultHistoryMode({ q: 'berl' })).toBe('replace')
+    expect(defaultHistoryMode({ filters: {} })).toBe('push')
+    expect(defaultHistoryMode({ q: '', filters: {} })).toBe('push')
+    expect(defaultHistoryMode({ sort: [] })).toBe('push')
+  })
+})
+
+describe('nextSearch', () => {
+  it('returns the new search only when it differs', () => {
+    expect(nextSearch('?resource_id=a', 'resource_id=a')).toBeNull()
+    expect(nextSearch('', 'resource_id=a')).toBe('?resource_id=a')
+    expect(nextSearch('?resource_id=a', '')).toBe('')
+  })
+})

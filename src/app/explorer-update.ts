@@ -1,0 +1,41 @@
+// How a partial change becomes the next state, and whether it gets its own history entry.
+import { DEFAULT_STATE, type ExplorerState } from '../features/explorer-state/explorer-state'
+
+export type HistoryMode = 'push' | 'replace'
+
+/**
+ * Applies `partial` to `state` with the explorer's reset rules: another portal means another set
+ * of tables, and another table means its search, filters, sort and hidden columns no longer apply.
+ * Values given in the same update win (a pasted API link brings its own q, filters and sort).
+ */
+export function applyUpdate(state: ExplorerState, partial: Partial<ExplorerState>): ExplorerState {
+  let next: ExplorerState = { ...state, ...partial }
+  const portalChanged = 'portal' in partial && partial.portal !== state.portal
+  if (portalChanged && !('resourceId' in partial)) next.resourceId = null
+  const resourceChanged = next.resourceId !== state.resourceId
+  if (resourceChanged) {
+    next = {
+      ...next,
+      q: 'q' in partial ? next.q : DEFAULT_STATE.q,
+      filters: 'filters' in partial ? next.filters : DEFAULT_STATE.filters,
+      sort: 'sort' in partial ? next.sort : DEFAULT_STATE.sort,
+      hidden: 'hidden' in partial ? next.hidden : DEFAULT_STATE.hidden,
+    }
+  }
+  return next
+}
+
+/**
+ * Typing in the search box rewrites the current entry (Back should not step through every word);
+ * every discrete action (a table, a filter, a sort, a limit) gets its own entry.
+ */
+export function defaultHistoryMode(partial: Partial<ExplorerState>): HistoryMode {
+  const keys = Object.keys(partial)
+  return keys.length > 0 && keys.every((key) => key === 'q') ? 'replace' : 'push'
+}
+
+/** The `search` part of the next URL, or null when nothing would change. */
+export function nextSearch(currentSearch: string, serialized: string): string | null {
+  const normalised = serialized === '' ? '' : serialized.startsWith('?') ? serialized : `?${serialized}`
+  return normalised === currentSearch ? null : normalised
+}

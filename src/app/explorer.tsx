@@ -1,0 +1,350 @@
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ParsedResourceInput } from '../api/ckan/resource-input'
+import type { FilterScalar, ResourceSummary } from '../api/ckan/types'
+import { ErrorBoundary } from '../components/ui/error-boundary'
+import { Notice } from '../components/ui/notice'
+import { Spinner } from '../components/ui/spinner'
+import type { ExplorerState, SortKey } from '../features/explorer-state/explorer-state'
+import { FilterBuilder } from '../features/filters/filter-builder'
+import { FilterChips } from '../features/filters/filter-chips'
+import { filterText } from '../features/filters/filter-messages'
+import { LimitSelect } from '../features/limit/limit-select'
+import { PortalSettings } from '../features/portal/portal-settings'
+import { portalHost } from '../features/portal/portal-url'
+import { saveRecent } from '../features/resource-picker/recent-resources'
+import { useRecentResources } from '../features/resource-picker/use-recent-resources'
+import { ResourcePicker } from '../features/resource-picker/resource-picker'
+import { SearchBox } from '../features/search/search-box'
+import { countText } from '../features/status/count-text'
+import { LinkNotice } from '../features/status/link-notice'
+import { StatusBar } from '../features/status/status-bar'
+import { formatCell } from '../lib/format'
+import { getMessagesLocale } from '../lib/messages'
+import { resourceQueryOptions } from '../queries/datastore-queries'
+import { visibleRowCount } from '../queries/page-plan'
+import { appText } from './app-messages'
+import type { RuntimeConfig } from './config'
+import { RecordsTable } from './interim-table'
+import { TableError } from './table-error'
+import { useExplorerState } from './use-explorer-state'
+import { useFirstPage } from './use-first-page'
+import { usePortalSession } from './use-portal-session'
+
+function formatFilterValue(locale: string) {
+  return (value: FilterScalar, type: string) => {
+    const cell = formatCell(value, type, locale)
+    return cell.text
+  }
+}
+
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const next: Record<string, T> = {}
+  for (const [name, value] of Object.entries(record)) {
+    if (name !== key)
+      Object.defineProperty(next, name, { value, enumerable: true, writable: true, configurable: true })
+  }
+  return next
+}
+
+export function Explorer({
+  config,
+  backgroundError,
+  onDismissBackgroundError,
+}: {
+  config: RuntimeConfig
+  backgroundError: string | null
+  onDismissBackgroundError: () => void
+}) {
+  const { state, ignored, update } = useExplorerState()
+  const locale = getMessagesLocale()
+  const baseUrl = state.portal ?? config.portal
+  const session = usePortalSession(baseUrl)
+  const { portal } = session
+  const tokenInputRef = useRef<HTMLInputElement>(null)
+
+  // notices
+  const [dismissedIgnored, setDismissedIgnored] = useState<string | null>(null)
+  const ignoredKey = ignored.join('\n')
+  const [infoNotice, setInfoNotice] = useState<string | null>(null)
+
+  // tables chosen in this session, so the heading can name them without asking the portal
+  const [known, setKnown] = useState<Record<string, ResourceSummary>>({})
+  const recent = useRecentResources(baseUrl)
+
+  const { query: firstPage, request, sortLocally, prepareSortChange } = useFirstPage(portal, state)
+  const data = firstPage.data
+  const busy = firstPage.isFetching
+  const fields = data?.fields ?? []
+
+  const knownSummary = state.resourceId ? known[`${baseUrl} ${state.resourceId}`] : undefined
+  const recentSummary = state.resourceId ? recent.find((item) => item.id === state.resourceId) : undefined
+  // name the table from the catalogue only once it proved readable (no second error for a private one)
+  const resourceInfo = useQuery({
+    ...resourceQueryOptions(portal, state.resourceId ?? ''),
+    enabled:
+      !!state.resourceId &&
+      !knownSummary &&
+      !recentSummary &&
+      firstPage.isSuccess &&
+      !firstPage.isPlaceholderData,
+    retry: false,
+  })
+  const summary = knownSummary ?? recentSummary ?? resourceInfo.data
+
+  // a table that loaded is worth remembering in "recent", with the best name known
+  const loadedId = firstPage.isSuccess && !firstPage.isPlaceholderData ? state.resourceId : null
+  const loadedName = summary?.name
+  const loadedTitle = summary?.datasetTitle
+  useEffect(() => {
+    if (!loadedId) return
+    const item: ResourceSummary = { id: loadedId, name: loadedName ?? loadedId }
+    if (loadedTitle) item.datasetTitle = loadedTitle
+    saveRecent(baseUrl, item)
+  }, [baseUrl, loadedId, loadedName, loadedTitle])
+
+  const changePortal = (next: string, addedLocale: boolean) => {
+    update({ portal: next === config.portal ? null : next })
+    setInfoNotice(addedLocale ? appText('portalLocaleAdded', { url: next }) : null)
+  }
+
+  const openResource = (input: ParsedResourceInput, item?: ResourceSummary) => {
+    const partial: Partial<ExplorerState> = { resourceId: input.resourceId }
+    const targetPortal = input.portal ?? baseUrl
+    if (input.portal) partial.portal = input.portal === config.portal ? null : input.portal
+    if (input.q !== undefined) partial.q = input.q
+    if (input.filters !== undefined) partial.filters = input.filters
+    if (input.sort !== undefined) partial.sort = input.sort
+    if (input.limit !== undefined) partial.limit = input.limit
+    if (item) setKnown((current) => ({ ...current, [`${targetPortal} ${item.id}`]: item }))
+    const notes = [
+      input.note,
+      input.portal ? appText('otherPortal', { host: portalHost(input.portal) }) : undefined,
+    ]
+    setInfoNotice(notes.filter(Boolean).join(' ') || null)
+    update(partial, { history: 'push' })
+  }
+
+  const [filterDialog, setFilterDialog] = useState<{ open: boolean; field?: string }>({ open: false })
+  const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
+
+  const applyFilter = (field: string, values: FilterScalar[]) => {
+    const next = withoutKey(state.filters, field)
+    if (values.length > 0)
+      Object.defineProperty(next, field, {
+        value: values,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    // keep the column's place when it is changed, so the chips do not jump around
+    const ordered: Record<string, FilterScalar[]> = {}
+    for (const key of [...Object.keys(state.filters), ...Object.keys(next)]) {
+      if (Object.hasOwn(next, key) && !Object.hasOwn(ordered, key)) {
+        Object.defineProperty(ordered, key, {
+          value: next[key],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
+      }
+    }
+    update({ filters: ordered }, { history: 'push' })
+  }
+
+  const removeFilter = (field: string) =>
+    update({ filters: withoutKey(state.filters, field) }, { history: 'push' })
+
+  const changeSort = (sort: SortKey[]) => {
+    prepareSortChange()
+    update({ sort }, { history: 'push' })
+  }
+
+  const focusToken = () => {
+    const input = tokenInputRef.current
+    if (!input) return
+    input.scrollIntoView({ block: 'center' })
+    input.focus()
+  }
+
+  const shown = data ? visibleRowCount(state.limit, data.total, data.records.length) : 0
+  const counts = data
+    ? countText(
+        { shown, total: data.total, totalWasEstimated: data.totalWasEstimated, limit: state.limit },
+        locale,
+      )
+    : null
+  // the resource total (for "count the values" in the filter dialog) is known when nothing narrows the view
+  const resourceTotal =
+    data && !data.totalWasEstimated && state.q.trim() === '' && Object.keys(state.filters).length === 0
+      ? data.total
+      : undefined
+  const showTableError = firstPage.isError && !data
+  const host = portalHost(baseUrl)
+
+  return (
+    <>
+      <header className="dse-header">
+        <div className="dse-header__brand">
+          <h1 className="dse-title">{appText('title')}</h1>
+          <p className="dse-portal-host">
+            {appText('dataFrom')} <strong>{host}</strong>
+          </p>
+        </div>
+        <PortalSettings
+          baseUrl={baseUrl}
+          defaultBaseUrl={config.portal}
+          onPortalChange={changePortal}
+          hasToken={session.hasToken}
+          remember={session.remember}
+          onTokenApply={session.applyToken}
+          onRememberChange={session.setRemember}
+          tokenInputRef={tokenInputRef}
+        />
+      </header>
+      <main className="dse-main">
+        <div className="dse-notices">
+          {ignored.length > 0 && dismissedIgnored !== ignoredKey && (
+            <LinkNotice ignored={ignored} onDismiss={() => setDismissedIgnored(ignoredKey)} />
+          )}
+          {session.tokenDropped && (
+            <Notice onDismiss={session.dismissTokenDropped}>{appText('tokenDropped')}</Notice>
+          )}
+          {infoNotice && <Notice onDismiss={() => setInfoNotice(null)}>{infoNotice}</Notice>}
+          {backgroundError && (
+            <Notice tone="warning" onDismiss={onDismissBackgroundError}>
+              {appText('backgroundError', { title: backgroundError })}
+            </Notice>
+          )}
+        </div>
+
+        <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} />
+
+        {!state.resourceId ? (
+          <section className="dse-empty" aria-labelledby="dse-empty-title">
+            <h2 id="dse-empty-title" className="dse-section-title">
+              {appText('noResourceTitle')}
+            </h2>
+            <p>{appText('noResourceText')}</p>
+            {recent.length > 0 && (
+              <>
+                <h3 className="dse-subtitle">{appText('recentTitle')}</h3>
+                <ul className="dse-recent">
+                  {recent.map((item) => (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        className="dse-button dse-button--secondary"
+                        onClick={() => openResource({ resourceId: item.id }, item)}
+                      >
+                        {item.name}
+                        {item.datasetTitle && (
+                          <span className="dse-recent__dataset"> · {item.datasetTitle}</span>
+                        )}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+        ) : (
+          <section className="dse-view" aria-labelledby="dse-view-title">
+            <div className="dse-view__heading">
+              <h2 id="dse-view-title" className="dse-view__title">
+                {summary?.name ?? state.resourceId}
+              </h2>
+              <p className="dse-hint">
+                {summary?.datasetTitle ? `${appText('inDataset', { title: summary.datasetTitle })} · ` : ''}
+                {appText('resourceId', { id: state.resourceId })}
+              </p>
+            </div>
+
+            <div className="dse-controls" role="group" aria-label={appText('controls')}>
+              <SearchBox
+                q={state.q}
+                mode={state.searchMode}
+                onSearch={(q) => update({ q }, { history: 'replace' })}
+                onModeChange={(searchMode) => update({ searchMode }, { history: 'push' })}
+              />
+              <LimitSelect
+                limit={state.limit}
+                locale={locale}
+                onChange={(limit) => update({ limit }, { history: 'push' })}
+              />
+              <button
+                type="button"
+                className="dse-button dse-button--secondary dse-controls__filter"
+                disabled={fields.length === 0}
+                onClick={() => setFilterDialog({ open: true })}
+              >
+                {filterText('addFilter')}
+              </button>
+            </div>
+
+            <FilterChips
+              filters={state.filters}
+              fields={fields}
+              locale={locale}
+              onRemove={removeFilter}
+              onEdit={(field) => setFilterDialog({ open: true, field })}
+              onClear={() => update({ filters: {} }, { history: 'push' })}
+              formatValue={formatFilterValue(locale)}
+            />
+
+            <StatusBar text={counts} busy={busy} estimatedHint={!!data?.totalWasEstimated} />
+            {sortLocally && data && <p className="dse-hint">{appText('sortedLocally')}</p>}
+
+            <div className="dse-table-region" aria-busy={busy}>
+              <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>
+                {showTableError ? (
+                  <TableError
+                    error={firstPage.error}
+                    onRetry={() => void firstPage.refetch()}
+                    onAddToken={focusToken}
+                    onRemoveFilter={removeFilter}
+                    onRemoveSort={(field) =>
+                      update({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
+                    }
+                    onClearSearch={() => update({ q: '' }, { history: 'push' })}
+                  />
+                ) : data && request ? (
+                  <RecordsTable
+                    portal={portal}
+                    state={state}
+                    firstPage={data}
+                    firstPageRequest={request}
+                    sortLocally={sortLocally}
+                    locale={locale}
+                    onSortChange={changeSort}
+                    onHiddenChange={(hidden) => update({ hidden }, { history: 'push' })}
+                  />
+                ) : (
+                  <div className="dse-table-loading" aria-busy="true">
+                    <Spinner label={appText('loadingTable')} />
+                  </div>
+                )}
+              </ErrorBoundary>
+            </div>
+
+            {state.resourceId && (
+              <FilterBuilder
+                open={filterDialog.open}
+                onClose={closeFilterDialog}
+                portal={portal}
+                resourceId={state.resourceId}
+                fields={fields}
+                filters={state.filters}
+                initialField={filterDialog.field}
+                resourceTotal={resourceTotal}
+                locale={locale}
+                onApply={applyFilter}
+                formatValue={formatFilterValue(locale)}
+              />
+            )}
+          </section>
+        )}
+      </main>
+    </>
+  )
+}

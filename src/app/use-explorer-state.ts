@@ -1,0 +1,61 @@
+// The URL is the source of truth for the view. This hook is the only code that reads or writes
+// `location` and `history`: the future embed mode will replace it with host-owned state.
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import type { ExplorerState } from '../features/explorer-state/explorer-state'
+import { parseExplorerState, serializeExplorerState } from '../features/explorer-state/url-codec'
+import { applyUpdate, defaultHistoryMode, nextSearch, type HistoryMode } from './explorer-update'
+
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  window.addEventListener('popstate', listener)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('popstate', listener)
+  }
+}
+
+function getSearch(): string {
+  return window.location.search
+}
+
+function writeSearch(search: string, mode: HistoryMode): void {
+  const url = `${window.location.pathname}${search}${window.location.hash}`
+  if (mode === 'push') window.history.pushState(null, '', url)
+  else window.history.replaceState(null, '', url)
+  // pushState/replaceState fire no event: tell the subscribers ourselves
+  for (const listener of listeners) listener()
+}
+
+export interface UpdateOptions {
+  /** Default: 'replace' when only `q` changes (typing), 'push' for everything else. */
+  history?: HistoryMode
+}
+
+export interface ExplorerStateHandle {
+  state: ExplorerState
+  /** Human-readable reasons for the link parts that were dropped while reading the URL. */
+  ignored: string[]
+  /** The canonical query string of `state` (for comparisons and "copy link"). */
+  search: string
+  update: (partial: Partial<ExplorerState>, options?: UpdateOptions) => void
+}
+
+export function useExplorerState(): ExplorerStateHandle {
+  const search = useSyncExternalStore(subscribe, getSearch, getSearch)
+  // parsed once per distinct URL, so `state` keeps its identity between renders
+  const { state, ignored } = useMemo(() => parseExplorerState(search), [search])
+  const canonical = useMemo(() => serializeExplorerState(state), [state])
+
+  const update = useCallback((partial: Partial<ExplorerState>, options: UpdateOptions = {}) => {
+    // read the URL at call time: several updates in one event must build on each other
+    const current = parseExplorerState(getSearch()).state
+    const next = applyUpdate(current, partial)
+    const target = nextSearch(getSearch(), serializeExplorerState(next))
+    if (target === null) return
+    writeSearch(target, options.history ?? defaultHistoryMode(partial))
+  }, [])
+
+  return { state, ignored, search: canonical, update }
+}

@@ -1,0 +1,57 @@
+// The one datastore_search per user change: the first page of the view. Everything else (more
+// pages, suggestions) hangs off it. The query key is derived from the state, so React StrictMode's
+// double effects, re-renders and Back/Forward reuse the cache instead of fetching again.
+import { keepPreviousData, useQuery, type Query } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Portal, SearchRequest, SearchResult } from '../api/ckan/types'
+import type { ExplorerState } from '../features/explorer-state/explorer-state'
+import { toSearchRequest } from '../features/explorer-state/to-search-params'
+import { searchQueryOptions } from '../queries/datastore-queries'
+import { firstPageLimit } from '../queries/page-plan'
+import { effectiveRequest, planSortChange } from './sort-decision'
+
+/** Only while nothing is chosen: keeps the hook unconditional. Never fetched (enabled: false). */
+const NO_REQUEST: SearchRequest = { resourceId: '', limit: 0 }
+
+function requestOfQuery(query: Query | undefined): SearchRequest | undefined {
+  const key = query?.queryKey
+  const last = Array.isArray(key) ? key.at(-1) : undefined
+  return typeof last === 'object' && last !== null && 'resourceId' in last
+    ? (last as SearchRequest)
+    : undefined
+}
+
+export function desiredFirstPageRequest(state: ExplorerState): SearchRequest | null {
+  if (!state.resourceId) return null
+  return toSearchRequest(state, { pageOffset: 0, pageLimit: firstPageLimit(state.limit), includeTotal: true })
+}
+
+export function useFirstPage(portal: Portal, state: ExplorerState) {
+  // the request whose rows are sorted in the browser, while only the sort differs from the state
+  const [localSortBase, setLocalSortBase] = useState<SearchRequest | null>(null)
+  const desired = desiredFirstPageRequest(state)
+  const { request, sortLocally } = desired
+    ? effectiveRequest(desired, localSortBase)
+    : { request: null, sortLocally: false }
+
+  const query = useQuery({
+    ...searchQueryOptions(portal, request ?? NO_REQUEST),
+    enabled: request !== null,
+    // old rows stay on screen (marked busy) while a new search of the SAME table loads; another
+    // table's rows would only mislead
+    placeholderData: (previous: SearchResult | undefined, previousQuery) => {
+      const previousRequest = requestOfQuery(previousQuery as Query | undefined)
+      if (!request || !previousRequest || previousRequest.resourceId !== request.resourceId) return undefined
+      return keepPreviousData(previous)
+    },
+  })
+
+  /** Decides, at the moment of the click, whether the new sort is local or goes to the portal. */
+  const prepareSortChange = () => {
+    const shown = query.data && !query.isPlaceholderData ? query.data : undefined
+    const plan = planSortChange(shown, request ?? undefined)
+    setLocalSortBase(plan.kind === 'local' ? plan.request : null)
+  }
+
+  return { query, request, sortLocally, prepareSortChange }
+}

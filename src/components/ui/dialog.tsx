@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { uiText } from './ui-messages'
+
+/**
+ * A modal on the native <dialog>: showModal() traps focus and makes the page inert, Escape closes
+ * it, and focus goes back to whatever opened it. Content renders only while open.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+}: {
+  open: boolean
+  onClose: () => void
+  title: string
+  children: ReactNode
+  footer?: ReactNode
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      dialog.showModal()
+    } else if (!open && dialog.open) {
+      dialog.close()
+    }
+  }, [open])
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    const handleClose = () => {
+      onClose()
+      const target = returnFocus.current
+      returnFocus.current = null
+      if (target?.isConnected) target.focus()
+    }
+    dialog.addEventListener('close', handleClose)
+    return () => dialog.removeEventListener('close', handleClose)
+  }, [onClose])
+
+  return (
+    <dialog ref={ref} className="dse-dialog" aria-labelledby={titleId}>
+      {open && (
+        <div className="dse-dialog__frame">
+          <div className="dse-dialog__header">
+            <h2 id={titleId} className="dse-dialog__title">
+              {title}
+            </h2>
+            <button
+              type="button"
+              className="dse-button dse-button--quiet"
+              onClick={() => ref.current?.close()}
+            >
+              {uiText('close')}
+            </button>
+          </div>
+          <div className="dse-dialog__body">{children}</div>
+          {footer && <div className="dse-dialog__footer">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  )
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react'
+import { uiText } from './ui-messages'
+
+/** An inline message that is not an error: information or a warning, optionally dismissible. */
+export function Notice({
+  tone = 'info',
+  children,
+  onDismiss,
+}: {
+  tone?: 'info' | 'warning'
+  children: ReactNode
+  onDismiss?: () => void
+}) {
+  return (
+    <div className={`dse-notice dse-notice--${tone}`}>
+      <div className="dse-notice__body">{children}</div>
+      {onDismiss && (
+        <button
+          type="button"
+          className="dse-button dse-button--quiet dse-notice__dismiss"
+          onClick={onDismiss}
+        >
+          {uiText('dismiss')}
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,244 @@
+import { useId, useState } from 'react'
+import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
+import { Dialog } from '../../components/ui/dialog'
+import { fieldLabel } from '../explorer-state/describe-filters'
+import { filterableFields } from './filter-fields'
+import { filterInputKind, parseFilterValue, sameValue, toggleValue, type ParsedValue } from './filter-values'
+import { filterText } from './filter-messages'
+import { ValueSuggestions } from './value-suggestions'
+
+export interface FilterBuilderProps {
+  open: boolean
+  onClose: () => void
+  portal: Portal
+  resourceId: string
+  fields: readonly CkanField[]
+  filters: Record<string, readonly FilterScalar[]>
+  /** The column to start with (when changing an existing filter). */
+  initialField?: string
+  resourceTotal: number | undefined
+  locale: string
+  /** `values` empty means: no filter on this column. */
+  onApply: (field: string, values: FilterScalar[]) => void
+  formatValue: (value: FilterScalar, type: string) => string
+}
+
+const PROBLEM_KEY = {
+  empty: 'problemEmpty',
+  number: 'problemNumber',
+  date: 'problemDate',
+  bool: 'problemBool',
+} as const
+
+/** The dialog behind "Add filter": a column, then one or more values (picked or typed). */
+export function FilterBuilder(props: FilterBuilderProps) {
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title={
+        props.initialField
+          ? filterText('editTitle', { field: props.initialField })
+          : filterText('dialogTitle')
+      }
+    >
+      {props.open && <FilterForm {...props} />}
+    </Dialog>
+  )
+}
+
+function FilterForm({
+  onClose,
+  portal,
+  resourceId,
+  fields,
+  filters,
+  initialField,
+  resourceTotal,
+  locale,
+  onApply,
+  formatValue,
+}: FilterBuilderProps) {
+  const choices = filterableFields(fields)
+  const [fieldId, setFieldId] = useState(initialField ?? '')
+  const [values, setValues] = useState<FilterScalar[]>(() => [
+    ...(initialField ? (filters[initialField] ?? []) : []),
+  ])
+  const [typed, setTyped] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const ids = { field: useId(), typed: useId(), problem: useId(), hint: useId() }
+  const field = choices.find((candidate) => candidate.id === fieldId)
+  const kind = field ? filterInputKind(field.type) : 'text'
+  const show = (value: FilterScalar) => formatValue(value, field?.type ?? 'text')
+
+  const chooseField = (id: string) => {
+    setFieldId(id)
+    setValues([...(filters[id] ?? [])])
+    setTyped('')
+    setProblem(null)
+  }
+
+  const addTyped = (): ParsedValue => {
+    const parsed = parseFilterValue(typed, kind)
+    if (!parsed.ok) {
+      setProblem(filterText(PROBLEM_KEY[parsed.problem]))
+      return parsed
+    }
+    setProblem(null)
+    setTyped('')
+    if (!values.some((existing) => sameValue(existing, parsed.value))) setValues([...values, parsed.value])
+    return parsed
+  }
+
+  const apply = () => {
+    if (!field) {
+      setProblem(filterText('needField'))
+      return
+    }
+    let finalValues = values
+    // a value typed but not yet added counts: people press "Apply" right after typing
+    if (typed.trim() !== '') {
+      const parsed = addTyped()
+      if (!parsed.ok) return
+      if (!values.some((existing) => sameValue(existing, parsed.value)))
+        finalValues = [...values, parsed.value]
+    }
+    if (finalValues.length === 0 && !(field.id in filters)) {
+      setProblem(filterText('needValue'))
+      return
+    }
+    onApply(field.id, finalValues)
+    onClose()
+  }
+
+  return (
+    <form
+      className="dse-filter-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        apply()
+      }}
+    >
+      <label className="dse-field">
+        <span className="dse-field__label">{filterText('field')}</span>
+        <select
+          id={ids.field}
+          className="dse-input dse-select"
+          value={fieldId}
+          onChange={(event) => chooseField(event.target.value)}
+        >
+          <option value="">{filterText('chooseField')}</option>
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {fieldLabel(choice, choice.id)}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      {field && (
+        <>
+          <p id={ids.hint} className="dse-hint">
+            {filterText('valuesHint')}
+          </p>
+          <ValueSuggestions
+            portal={portal}
+            resourceId={resourceId}
+            field={field}
+            resourceTotal={resourceTotal}
+            chosen={values}
+            onToggle={(value) => setValues(toggleValue(values, value))}
+            formatValue={show}
+            locale={locale}
+          />
+          <div className="dse-filter-form__typed">
+            <label className="dse-field">
+              <span className="dse-field__label">
+                {kind === 'bool' ? filterText('typeBool') : filterText('typeValue')}
+              </span>
+              {kind === 'bool' ? (
+                <select
+                  id={ids.typed}
+                  className="dse-input dse-select"
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                >
+                  <option value="" />
+                  <option value="true">{filterText('true')}</option>
+                  <option value="false">{filterText('false')}</option>
+                </select>
+              ) : (
+                <input
+                  id={ids.typed}
+                  className="dse-input"
+                  type={
+                    kind === 'number'
+                      ? 'number'
+                      : kind === 'date'
+                        ? 'date'
+                        : kind === 'timestamp'
+                          ? 'text'
+                          : 'text'
+                  }
+                  step={kind === 'number' ? 'any' : undefined}
+                  inputMode={kind === 'number' ? 'decimal' : undefined}
+                  placeholder={kind === 'timestamp' ? '2024-01-31T12:00' : undefined}
+                  value={typed}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? ids.problem : undefined}
+                  onChange={(event) => setTyped(event.target.value)}
+                  onKeyDown={(event) => {
+                    // Enter adds the value; "Apply filter" applies
+                    if (event.key === 'Enter') {
+                      event.preventDefault()
+                      addTyped()
+                    }
+                  }}
+                />
+              )}
+            </label>
+            <button type="button" className="dse-button dse-button--secondary" onClick={() => addTyped()}>
+              {filterText('addValue')}
+            </button>
+          </div>
+          <div className="dse-filter-form__chosen">
+            <h3 className="dse-field__label">{filterText('chosen')}</h3>
+            {values.length === 0 ? (
+              <p className="dse-hint">{filterText('noneChosen')}</p>
+            ) : (
+              <ul className="dse-chips">
+                {values.map((value) => (
+                  <li key={`${typeof value}:${String(value)}`} className="dse-chip">
+                    <span className="dse-chip__text">{show(value)}</span>
+                    <button
+                      type="button"
+                      className="dse-chip__remove"
+                      aria-label={filterText('removeValue', { value: show(value) })}
+                      onClick={() => setValues(values.filter((existing) => !sameValue(existing, value)))}
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </>
+      )}
+      {problem && (
+        <p id={ids.problem} className="dse-field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="dse-dialog__footer">
+        <button type="button" className="dse-button dse-button--quiet" onClick={onClose}>
+          {filterText('cancel')}
+        </button>
+        <button type="submit" className="dse-button dse-button--primary">
+          {filterText('apply')}
+        </button>
+      </div>
+    </form>
+  )
+}

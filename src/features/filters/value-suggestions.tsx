@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query'
+import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
+import { formatSort } from '../explorer-state/sort-codec'
+import { searchQueryOptions } from '../../queries/datastore-queries'
+import { countValues, sameValue, suggestionValue } from './filter-values'
+import { filterText } from './filter-messages'
+
+/** How many distinct values are offered. */
+export const SUGGESTION_LIMIT = 200
+/** Up to this many records, counting each value in the browser is cheap enough (one column). */
+export const COUNT_RECORDS_MAX = 5000
+
+interface Suggestion {
+  value: FilterScalar
+  count?: number
+}
+
+function useSuggestions(
+  portal: Portal,
+  resourceId: string,
+  field: CkanField,
+  resourceTotal: number | undefined,
+) {
+  const canCount = resourceTotal !== undefined && resourceTotal <= COUNT_RECORDS_MAX
+  const counted = useQuery({
+    ...searchQueryOptions(portal, {
+      resourceId,
+      fields: [field.id],
+      limit: COUNT_RECORDS_MAX,
+      includeTotal: false,
+    }),
+    enabled: canCount,
+  })
+  const distinct = useQuery({
+    ...searchQueryOptions(portal, {
+      resourceId,
+      fields: [field.id],
+      distinct: true,
+      sort: formatSort([{ field: field.id, desc: false }]),
+      limit: SUGGESTION_LIMIT,
+      includeTotal: false,
+    }),
+    enabled: !canCount,
+  })
+  if (canCount) {
+    if (!counted.data) return { status: counted.status, suggestions: [] as Suggestion[], truncated: false }
+    const counts = [...countValues(counted.data.records, field.id)]
+    counts.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    // keep the value's own type (number, boolean), not the text used as a counting key
+    const typed = new Map<string, FilterScalar>()
+    for (const record of counted.data.records) {
+      const value = suggestionValue(record[field.id])
+      if (value !== null && !typed.has(String(value))) typed.set(String(value), value)
+    }
+    const suggestions = counts
+      .slice(0, SUGGESTION_LIMIT)
+      .map(([key, count]) => ({ value: typed.get(key) ?? key, count }))
+    return { status: 'success' as const, suggestions, truncated: counts.length > SUGGESTION_LIMIT }
+  }
+  if (!distinct.data) return { status: distinct.status, suggestions: [] as Suggestion[], truncated: false }
+  const suggestions: Suggestion[] = distinct.data.records
+    .map((record) => suggestionValue(record[field.id]))
+    .filter((value): value is FilterScalar => value !== null)
+    .map((value) => ({ value }))
+  return {
+    status: 'success' as const,
+    suggestions,
+    truncated: distinct.data.records.length >= SUGGESTION_LIMIT,
+  }
+}
+
+export function ValueSuggestions({
+  portal,
+  resourceId,
+  field,
+  resourceTotal,
+  chosen,
+  onToggle,
+  formatValue,
+  locale,
+}: {
+  portal: Portal
+  resourceId: string
+  field: CkanField
+  resourceTotal: number | undefined
+  chosen: readonly FilterScalar[]
+  onToggle: (value: FilterScalar) => void
+  formatValue: (value: FilterScalar) => string
+  locale: string
+}) {
+  const { status, suggestions, truncated } = useSuggestions(portal, resourceId, field, resourceTotal)
+  const numbers = new Intl.NumberFormat(locale)
+  if (status === 'pending')
+    return (
+      <p className="dse-hint" role="status">
+        {filterText('suggestionsLoading')}
+      </p>
+    )
+  if (status === 'error') return <p className="dse-hint">{filterText('suggestionsFailed')}</p>
+  if (suggestions.length === 0) return <p className="dse-hint">{filterText('suggestionsNone')}</p>
+  return (
+    <fieldset className="dse-suggestions">
+      <legend className="dse-field__label">{filterText('suggestions')}</legend>
+      <ul className="dse-suggestions__list">
+        {suggestions.map(({ value, count }) => {
+          const checked = chosen.some((existing) => sameValue(existing, value))
+          return (
+            <li key={`${typeof value}:${String(value)}`}>
+              <label className="dse-check dse-suggestions__item">
+                <input type="checkbox" checked={checked} onChange={() => onToggle(value)} />
+                <span className="dse-suggestions__value">{formatValue(value)}</span>
+                {count !== undefined && (
+                  <span className="dse-suggestions__count">
+                    {filterText('count', { count: numbers.format(count) })}
+                  </span>
+                )}
+              </label>
+            </li>
+          )
+        })}
+      </ul>
+      {truncated && <p className="dse-hint">{filterText('suggestionsMore', { count: SUGGESTION_LIMIT })}</p>}
+    </fieldset>
+  )
+}

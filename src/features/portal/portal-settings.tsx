@@ -1,0 +1,162 @@
+import { useId, useState, type Ref } from 'react'
+import { normalisePortalUrl, portalHost } from './portal-url'
+import { portalText } from './portal-messages'
+
+export interface PortalSettingsProps {
+  baseUrl: string
+  defaultBaseUrl: string
+  /** Called with a validated, normalised base URL; `addedLocale` when `/en` was appended. */
+  onPortalChange: (baseUrl: string, addedLocale: boolean) => void
+  hasToken: boolean
+  remember: boolean
+  onTokenApply: (token: string, remember: boolean) => void
+  onRememberChange: (remember: boolean) => void
+  tokenInputRef?: Ref<HTMLInputElement>
+}
+
+const PROBLEM_TEXT = {
+  empty: 'emptyAddress',
+  'not-url': 'notUrl',
+  'not-http': 'notHttp',
+} as const
+
+export function PortalSettings(props: PortalSettingsProps) {
+  const {
+    baseUrl,
+    defaultBaseUrl,
+    onPortalChange,
+    hasToken,
+    remember,
+    onTokenApply,
+    onRememberChange,
+    tokenInputRef,
+  } = props
+  const [address, setAddress] = useState(baseUrl)
+  const [shownBaseUrl, setShownBaseUrl] = useState(baseUrl)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [token, setToken] = useState('')
+  const addressHintId = useId()
+  const addressErrorId = useId()
+  const tokenHintId = useId()
+  const host = portalHost(baseUrl)
+
+  if (baseUrl !== shownBaseUrl) {
+    // the portal changed elsewhere (Back, a pasted link): show it, and drop a half-typed token
+    setShownBaseUrl(baseUrl)
+    setAddress(baseUrl)
+    setToken('')
+  }
+
+  const applyAddress = () => {
+    const result = normalisePortalUrl(address)
+    if (!result.ok) {
+      setProblem(portalText(PROBLEM_TEXT[result.reason]))
+      return
+    }
+    setProblem(null)
+    setAddress(result.baseUrl)
+    if (result.baseUrl !== baseUrl) onPortalChange(result.baseUrl, result.addedLocale)
+  }
+
+  const applyToken = () => {
+    if (token.trim() === '') return
+    onTokenApply(token.trim(), remember)
+    setToken('')
+  }
+
+  return (
+    <section className="dse-portal" aria-labelledby={`${addressHintId}-heading`}>
+      <h2 id={`${addressHintId}-heading`} className="dse-visually-hidden">
+        {portalText('heading')}
+      </h2>
+      <form
+        className="dse-portal__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          applyAddress()
+        }}
+      >
+        <label className="dse-field dse-portal__address">
+          <span className="dse-field__label">{portalText('addressLabel')}</span>
+          <input
+            className="dse-input"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            value={address}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${addressErrorId} ${addressHintId}` : addressHintId}
+            onChange={(event) => setAddress(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="dse-button dse-button--secondary">
+          {portalText('usePortal')}
+        </button>
+        {baseUrl !== defaultBaseUrl && (
+          <button
+            type="button"
+            className="dse-button dse-button--quiet"
+            onClick={() => onPortalChange(defaultBaseUrl, false)}
+          >
+            {portalText('resetPortal')}
+          </button>
+        )}
+        <p id={addressHintId} className="dse-hint dse-portal__hint">
+          {portalText('addressHint')}
+        </p>
+        {problem && (
+          <p id={addressErrorId} className="dse-field-error">
+            {problem}
+          </p>
+        )}
+      </form>
+      <form
+        className="dse-portal__form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          applyToken()
+        }}
+      >
+        <label className="dse-field dse-portal__token">
+          <span className="dse-field__label">{portalText('tokenLabel')}</span>
+          <input
+            ref={tokenInputRef}
+            className="dse-input"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={token}
+            aria-describedby={tokenHintId}
+            onChange={(event) => setToken(event.target.value)}
+          />
+        </label>
+        <label className="dse-check">
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(event) => onRememberChange(event.target.checked)}
+          />
+          <span>{portalText('remember')}</span>
+        </label>
+        <button type="submit" className="dse-button dse-button--secondary">
+          {portalText('useToken')}
+        </button>
+        {hasToken && (
+          <button
+            type="button"
+            className="dse-button dse-button--quiet"
+            onClick={() => onTokenApply('', remember)}
+          >
+            {portalText('forgetToken')}
+          </button>
+        )}
+        <p id={tokenHintId} className="dse-hint dse-portal__hint">
+          {hasToken ? `${portalText('tokenInUse', { host })} ` : ''}
+          {remember ? portalText('tokenHintSession', { host }) : portalText('tokenHint', { host })}
+        </p>
+      </form>
+    </section>
+  )
+}

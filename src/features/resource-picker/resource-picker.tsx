@@ -1,0 +1,214 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useRef, useState } from 'react'
+import { parseResourceInput, type ParsedResourceInput } from '../../api/ckan/resource-input'
+import type { Portal, ResourceSummary } from '../../api/ckan/types'
+import { useDebouncedValue } from '../../components/ui/use-debounced-value'
+import { resourceSearchQueryOptions } from '../../queries/datastore-queries'
+import { pickerText } from './resource-picker-messages'
+
+export const PICKER_DEBOUNCE_MS = 300
+
+type Option =
+  | { kind: 'resource'; summary: ResourceSummary; group: 'recent' | 'results' }
+  | { kind: 'typed'; text: string }
+
+function looksLikeLink(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) || text.trim().startsWith('/')
+}
+
+/**
+ * The table chooser: an ARIA 1.2 combobox over the portal's catalogue search (debounced), the
+ * recently opened tables, and "open what I pasted" for ids and links.
+ */
+export function ResourcePicker({
+  portal,
+  recent,
+  onOpen,
+}: {
+  portal: Portal
+  recent: readonly ResourceSummary[]
+  onOpen: (input: ParsedResourceInput, summary?: ResourceSummary) => void
+}) {
+  const [text, setText] = useState('')
+  const [expanded, setExpanded] = useState(false)
+  const [active, setActive] = useState(-1)
+  const [problem, setProblem] = useState<string | null>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const ids = { listbox: useId(), hint: useId(), problem: useId(), option: useId() }
+  const settled = useDebouncedValue(text.trim(), PICKER_DEBOUNCE_MS)
+  const searchable = expanded && !looksLikeLink(settled)
+  const results = useQuery({ ...resourceSearchQueryOptions(portal, settled), enabled: searchable })
+
+  const options: Option[] = []
+  if (text.trim() === '') {
+    for (const summary of recent) options.push({ kind: 'resource', summary, group: 'recent' })
+  }
+  if (!looksLikeLink(text) && results.data && settled === text.trim()) {
+    for (const summary of results.data) options.push({ kind: 'resource', summary, group: 'results' })
+  }
+  if (text.trim() !== '') options.push({ kind: 'typed', text: text.trim() })
+  const showList = expanded && options.length > 0
+  const activeOption = showList && active >= 0 ? options[active] : undefined
+
+  const choose = (option: Option | undefined) => {
+    if (!option) return openTyped(text)
+    if (option.kind === 'resource') {
+      setText('')
+      setExpanded(false)
+      setProblem(null)
+      onOpen({ resourceId: option.summary.id }, option.summary)
+    } else {
+      openTyped(option.text)
+    }
+  }
+
+  const openTyped = (value: string) => {
+    const parsed = parseResourceInput(value, portal.baseUrl)
+    if ('error' in parsed) {
+      setProblem(parsed.error)
+      return
+    }
+    setProblem(null)
+    setText('')
+    setExpanded(false)
+    // a name typed exactly as listed: keep its dataset title for the heading
+    const known = results.data?.find((summary) => summary.id === parsed.resourceId)
+    onOpen(parsed, known)
+  }
+
+  const status =
+    expanded && searchable && text.trim() !== ''
+      ? results.isFetching || settled !== text.trim()
+        ? pickerText('searching')
+        : results.isError
+          ? pickerText('searchFailed')
+          : results.data && results.data.length === 0
+            ? pickerText('noMatch', { text: text.trim() })
+            : results.data
+              ? pickerText('resultCount', { count: results.data.length })
+              : ''
+      : ''
+
+  return (
+    <section className="dse-picker" aria-labelledby={`${ids.hint}-heading`}>
+      <h2 id={`${ids.hint}-heading`} className="dse-section-title">
+        {pickerText('heading')}
+      </h2>
+      <form
+        className="dse-picker__form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          choose(activeOption)
+        }}
+      >
+        <div className="dse-picker__combo">
+          <label className="dse-field">
+            <span className="dse-field__label">{pickerText('label')}</span>
+            <input
+              ref={inputRef}
+              className="dse-input"
+              type="text"
+              role="combobox"
+              autoComplete="off"
+              spellCheck={false}
+              aria-autocomplete="list"
+              aria-expanded={showList}
+              aria-controls={ids.listbox}
+              aria-activedescendant={activeOption ? `${ids.option}-${active}` : undefined}
+              aria-describedby={problem ? `${ids.problem} ${ids.hint}` : ids.hint}
+              aria-invalid={problem ? true : undefined}
+              placeholder={pickerText('placeholder')}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value)
+                setExpanded(true)
+                setActive(-1)
+                setProblem(null)
+              }}
+              onFocus={() => setExpanded(true)}
+              onBlur={() => setExpanded(false)}
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowDown') {
+                  event.preventDefault()
+                  setExpanded(true)
+                  setActive(options.length === 0 ? -1 : (active + 1) % options.length)
+                } else if (event.key === 'ArrowUp') {
+                  event.preventDefault()
+                  setExpanded(true)
+                  setActive(options.length === 0 ? -1 : active <= 0 ? options.length - 1 : active - 1)
+                } else if (event.key === 'Escape') {
+                  if (showList) {
+                    event.preventDefault()
+                    setExpanded(false)
+                    setActive(-1)
+                  } else if (text !== '') {
+                    event.preventDefault()
+                    setText('')
+                  }
+                }
+              }}
+            />
+          </label>
+          <ul
+            id={ids.listbox}
+            role="listbox"
+            aria-label={pickerText('label')}
+            className="dse-picker__list"
+            hidden={!showList}
+          >
+            {options.map((option, index) => {
+              const previous = options[index - 1]
+              const groupStart =
+                option.kind === 'resource' &&
+                (previous === undefined || previous.kind !== 'resource' || previous.group !== option.group)
+              return (
+                <li
+                  key={option.kind === 'resource' ? `${option.group}:${option.summary.id}` : 'typed'}
+                  id={`${ids.option}-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className={`dse-picker__option${index === active ? ' dse-picker__option--active' : ''}`}
+                  // keep focus in the input, so the list does not close before the click lands
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                >
+                  {groupStart && (
+                    <span className="dse-picker__group" aria-hidden="true">
+                      {option.group === 'recent' ? pickerText('recent') : pickerText('results')}
+                    </span>
+                  )}
+                  {option.kind === 'resource' ? (
+                    <>
+                      <span className="dse-picker__name">{option.summary.name}</span>
+                      {option.summary.datasetTitle && (
+                        <span className="dse-picker__dataset">
+                          {pickerText('inDataset', { title: option.summary.datasetTitle })}
+                        </span>
+                      )}
+                    </>
+                  ) : (
+                    <span className="dse-picker__name">{pickerText('openTyped', { text: option.text })}</span>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+        <button type="submit" className="dse-button dse-button--primary">
+          {pickerText('open')}
+        </button>
+      </form>
+      <p id={ids.hint} className="dse-hint">
+        {pickerText('hint')}
+      </p>
+      <p className="dse-hint" role="status">
+        {status}
+      </p>
+      {problem && (
+        <p id={ids.problem} className="dse-field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  )
+}

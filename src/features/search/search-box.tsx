@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { createDebouncer, type Debouncer } from '../../components/ui/debouncer'
+import type { SearchMode } from '../explorer-state/explorer-state'
+import { searchText } from './search-messages'
+
+/** Results update when typing pauses this long; Enter searches at once. */
+export const SEARCH_DEBOUNCE_MS = 300
+
+export interface SearchBoxProps {
+  q: string
+  mode: SearchMode
+  onSearch: (q: string) => void
+  onModeChange: (mode: SearchMode) => void
+  disabled?: boolean
+}
+
+export function SearchBox({ q, mode, onSearch, onModeChange, disabled }: SearchBoxProps) {
+  const [text, setText] = useState(q)
+  const [shownQ, setShownQ] = useState(q)
+  // the last value this box sent: when q comes back equal to it, it is our own echo, not news
+  const [sent, setSent] = useState(q)
+  const hintId = useId()
+  const onSearchRef = useRef(onSearch)
+  useEffect(() => {
+    onSearchRef.current = onSearch
+  }, [onSearch])
+  const textRef = useRef(text)
+  useEffect(() => {
+    textRef.current = text
+  }, [text])
+  const debouncerRef = useRef<Debouncer<string> | null>(null)
+  const debouncer = () =>
+    (debouncerRef.current ??= createDebouncer((value: string) => {
+      // the box was reset from outside meanwhile (Back, another table): that wins
+      if (value !== textRef.current) return
+      setSent(value)
+      onSearchRef.current(value)
+    }, SEARCH_DEBOUNCE_MS))
+  useEffect(() => () => debouncerRef.current?.cancel(), [])
+
+  // q changed from outside (Back, another table): show it instead of what was typed
+  const external = q !== shownQ && q !== sent
+  if (q !== shownQ) {
+    setShownQ(q)
+    if (external) {
+      setText(q)
+      setSent(q)
+    }
+  }
+  return (
+    <search className="dse-search">
+      <form
+        className="dse-search__form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          debouncer().cancel()
+          setSent(text)
+          onSearch(text)
+        }}
+      >
+        <label className="dse-field">
+          <span className="dse-field__label">{searchText('label')}</span>
+          <input
+            type="search"
+            className="dse-input dse-search__input"
+            value={text}
+            placeholder={searchText('placeholder')}
+            aria-describedby={hintId}
+            disabled={disabled}
+            onChange={(event) => {
+              setText(event.target.value)
+              debouncer().schedule(event.target.value)
+            }}
+          />
+        </label>
+        <label className="dse-check">
+          <input
+            type="checkbox"
+            checked={mode === 'plain'}
+            disabled={disabled}
+            onChange={(event) => onModeChange(event.target.checked ? 'plain' : 'prefix')}
+          />
+          <span>{searchText('wholeWords')}</span>
+        </label>
+      </form>
+      <p id={hintId} className="dse-hint">
+        {mode === 'plain' ? searchText('hintWhole') : searchText('hint')}
+      </p>
+    </search>
+  )
+}
