@@ -1,5 +1,6 @@
 import { splitOutsideQuotes } from './ckan-syntax'
 import { callAction, type CallOptions } from './client'
+import { CkanError } from './errors'
 import { parseOrThrow, searchResultSchema, type SearchResultBody } from './schemas'
 import type { CkanField, Portal, SearchRequest, SearchResult } from './types'
 
@@ -68,12 +69,43 @@ export function toSearchResult(
   return searchResult
 }
 
+/**
+ * Optional parameters that older portals do not know (`total_estimation_threshold` came with CKAN 2.9,
+ * `include_total` with 2.7). CKAN answers an unknown parameter with a 409 `__junk` error, so when
+ * that happens the request is sent again without them, and the portal is remembered.
+ */
+const OPTIONAL_PARAMS = ['total_estimation_threshold', 'include_total'] as const
+const unsupportedByPortal = new Map<string, Set<string>>()
+
+function junkParam(error: unknown, params: Record<string, unknown>): string | null {
+  if (!(error instanceof CkanError) || error.kind !== 'validation') return null
+  const junk = error.fieldErrors?.__junk
+  if (!junk) return null
+  const text = junk.join(' ')
+  // 2.9+ names the parameter; older versions only say "__junk".
+  const named = OPTIONAL_PARAMS.find((name) => name in params && text.includes(name))
+  return named ?? OPTIONAL_PARAMS.find((name) => name in params) ?? null
+}
+
 /** One `datastore_search` call. Records keep every key the portal sent; `fields` drive the columns. */
 export async function datastoreSearch(
   portal: Portal,
   request: SearchRequest,
   options: Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs' | 'method'> = {},
 ): Promise<SearchResult> {
-  const result = await callAction(portal, 'datastore_search', toSearchParams(request), options)
-  return toSearchResult(result, request)
+  const params = toSearchParams(request)
+  const unsupported = unsupportedByPortal.get(portal.baseUrl) ?? new Set<string>()
+  for (const name of unsupported) delete params[name]
+  for (;;) {
+    try {
+      const result = await callAction(portal, 'datastore_search', params, options)
+      return toSearchResult(result, request)
+    } catch (error) {
+      const name = junkParam(error, params)
+      if (!name) throw error
+      delete params[name]
+      unsupported.add(name)
+      unsupportedByPortal.set(portal.baseUrl, unsupported)
+    }
+  }
 }

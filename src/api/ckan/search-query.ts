@@ -15,8 +15,25 @@ const MAX_WORD_CHARS = 100
 const MAX_WORDS = 32
 
 /**
+ * PostgreSQL's English stop words (tsearch_data/english.stop), which CKAN's default `english`
+ * configuration removes from a query. A query of stop words only matches nothing at all, so typing
+ * "a" (the first letter of many searches) would empty the table: such a query becomes "no q" instead.
+ */
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers ' +
+    'herself it its itself they them their theirs themselves what which who whom this that these those am is ' +
+    'are was were be been being have has had having do does did doing a an the and but if or because as until ' +
+    'while of at by for with about against between into through during before after above below to from up ' +
+    'down in out on off over under again further then once here there when where why how all any both each ' +
+    'few more most other some such no nor not only own same so than too very s t can will just don should now'
+  ).split(' '),
+)
+
+/**
  * A sanitised tsquery for `plain=false` in which every word is a quoted prefix lexeme ANDed with `&`.
- * Returns null when the text holds no letter or digit (the caller then sends no `q`).
+ * Returns null when the text holds no letter or digit, or only English stop words (the caller then
+ * sends no `q`).
  */
 export function prefixQuery(userText: string): string | null {
   const words = userText.normalize('NFC').match(WORD)
@@ -30,5 +47,7 @@ export function prefixQuery(userText: string): string | null {
     lexemes.push(`'${key}':*`)
     if (lexemes.length === MAX_WORDS) break
   }
+  // Stop words stay in a query with other words (harmless under `english`, useful under `simple`).
+  if ([...seen].every((word) => ENGLISH_STOP_WORDS.has(word))) return null
   return lexemes.join(' & ')
 }

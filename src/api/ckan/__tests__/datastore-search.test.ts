@@ -172,3 +172,60 @@ describe('datastoreSearch', () => {
     await expect(failure).rejects.toMatchObject({ kind: 'not-found', status: 404 })
   })
 })
+
+describe('datastoreSearch on older portals', () => {
+  it('drops parameters an old portal rejects as junk, once, and remembers that portal', async () => {
+    const urls: URL[] = []
+    const fetchImpl = (async (input: string | URL | Request) => {
+      const url = new URL(String(input))
+      urls.push(url)
+      if (url.searchParams.has('total_estimation_threshold')) {
+        const body = {
+          success: false,
+          error: {
+            __type: 'Validation Error',
+            __junk: ["The input field [('total_estimation_threshold',)] was not expected."],
+          },
+        }
+        return new Response(JSON.stringify(body), {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+        })
+      }
+      return new Response(JSON.stringify(okBody), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })
+    }) as typeof fetch
+    const oldPortal = { baseUrl: 'https://old.example/data' }
+    const request = { resourceId: 'r1', limit: 10, includeTotal: true, totalEstimationThreshold: 100000 }
+    await expect(datastoreSearch(oldPortal, request, { fetch: fetchImpl })).resolves.toMatchObject({
+      total: 1,
+    })
+    expect(urls).toHaveLength(2)
+    expect(urls[1]?.searchParams.get('include_total')).toBe('true')
+    await datastoreSearch(oldPortal, request, { fetch: fetchImpl })
+    expect(urls).toHaveLength(3)
+    expect(urls[2]?.searchParams.has('total_estimation_threshold')).toBe(false)
+  })
+
+  it('does not retry other validation errors', async () => {
+    let calls = 0
+    const fetchImpl = (async () => {
+      calls++
+      const body = { success: false, error: { __type: 'Validation Error', filters: ['invalid value "x"'] } }
+      return new Response(JSON.stringify(body), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      })
+    }) as typeof fetch
+    await expect(
+      datastoreSearch(
+        { baseUrl: 'https://y.example' },
+        { resourceId: 'r', limit: 1, includeTotal: true },
+        { fetch: fetchImpl },
+      ),
+    ).rejects.toMatchObject({ kind: 'validation' })
+    expect(calls).toBe(1)
+  })
+})

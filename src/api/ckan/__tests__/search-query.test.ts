@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { prefixQuery } from '../search-query'
+import { ENGLISH_STOP_WORDS, prefixQuery } from '../search-query'
 
 // A small seeded generator so a failing input can be reproduced from the seed.
 function mulberry32(seed: number): () => number {
@@ -132,6 +132,21 @@ describe('prefixQuery', () => {
     for (const text of ['', '   ', '!!!', '\'"\\:*&|!()<>', '😀', '\u0000\t\n']) {
       expect(prefixQuery(text)).toBeNull()
     }
+  })
+
+  it('gives no q for English stop words alone, which PostgreSQL would turn into a query matching nothing', () => {
+    expect(prefixQuery('a')).toBeNull()
+    expect(prefixQuery('The Of')).toBeNull()
+    expect(prefixQuery('the berl')).toBe("'the':* & 'berl':*")
+  })
+
+  it('lists only words that PostgreSQL’s english configuration really drops', async () => {
+    const result = await db.query<{ word: string }>(
+      `select word from unnest($1::text[]) as word where to_tsvector('english', word) <> ''::tsvector`,
+      [[...ENGLISH_STOP_WORDS]],
+    )
+    expect(result.rows).toEqual([])
+    expect(ENGLISH_STOP_WORDS.size).toBe(127)
   })
 
   it('drops operator characters instead of passing them to PostgreSQL', () => {
