@@ -97,3 +97,20 @@ export interface SearchContext {
   /** Whether the call arrived over HTTP (CKAN adds `_links` only then). */
   overHttp: boolean
 }
+
+/**
+ * A piece of JSON text produced inside PostgreSQL (CKAN's `LazyJSONObject`), e.g. the `records` of
+ * datastore_search, so numbers keep PostgreSQL's exact digits.
+ *
+ * It may appear as a value inside `ActionOutcome.result` (typed as `Json` by a cast). The HTTP layer
+ * must write `text` verbatim where the value goes instead of serialising the object: use
+ * `toCkanJson` from server/ckan/ckan-json.ts, which does this and mimics CKAN's envelope formatting.
+ * `JSON.stringify` would print `{"text": ...}` instead, so never use it on an action result.
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+  /** Parsed value, for in-process callers and tests. */
+  parse(): Json {
+    return JSON.parse(this.text) as Json
+  }
+}

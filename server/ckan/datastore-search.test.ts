@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveRawJson, toCkanJson } from './ckan-json.ts'
+import { datastoreSearch } from './datastore-search.ts'
+import { createFixtureDb } from './test-db.ts'
+import {
+  type ActionOutcome,
+  type Db,
+  type Json,
+  QueryTimeoutError,
+  RawJson,
+  type SearchContext,
+} from './types.ts'
+
+const books = '22222222-2222-4222-8222-222222222222'
+const geo = '33333333-3333-4333-8333-333333333333'
+const fmt = '44444444-4444-4444-8444-444444444444'
+const nulls = '44444444-4444-4444-8444-444444444446'
+const secret = '66666666-6666-4666-8666-000000000067'
+
+let db: Db & { close(): Promise<void> }
+
+beforeAll(async () => {
+  db = await createFixtureDb()
+})
+
+afterAll(async () => {
+  await db?.close()
+})
+
+function context(overrides: Partial<SearchContext> = {}): SearchContext {
+  return {
+    db,
+    config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
+    caller: { authorised: false, name: '' },
+    currentPath: '/api/3/action/datastore_search',
+    currentQuery: '',
+    overHttp: false,
+    ...overrides,
+  }
+}
+
+async function search(data: Record<string, Json>, overrides: Partial<SearchContext> = {}) {
+  const outcome: ActionOutcome = await datastoreSearch(data, context(overrides))
+  if (!outcome.ok) return { ok: false as const, status: outcome.status, error: outcome.error }
+  return {
+    ok: true as const,
+    result: resolveRawJson(outcome.result) as Record<string, Json>,
+    raw: outcome.result,
+  }
+}
+
+async function okResult(data: Record<string, Json>, overrides: Partial<SearchContext> = {}) {
+  const answer = await search(data, overrides)
+  if (!answer.ok) throw new Error('expected success, got ' + JSON.stringify(answer.error))
+  return answer.result
+}
+
+function ids(result: Record<string, Json>): Json[] {
+  return (result['records'] as Array<Record<string, Json>>).map((record) => record['_id'] ?? null)
+}
+
+describe('datastore_search result shape', () => {
+  it('echoes validated keys alphabetically, then records, fields, _links, total', async () => {
+    const result = await okResult({ resource_id: books, q: 'tolstoy' })
+    expect(Object.keys(result)).toEqual([
+      'include_total',
+      'limit',
+      'q',
+      'records_format',
+      'resource_id',
+      'total_estimation_threshold',
+      'records',
+      'fields',
+      '_links',
+      'total',
+      'total_was_estimated',
+    ])
+    expect(result['total_estimation_threshold']).toBeNull()
+  })
+
+  it('keeps PostgreSQL JSON text verbatim so numeric digits survive', async () => {
+    const answer = await search({ resource_id: geo, filters: { id: 0 } })
+    if (!answer.ok) throw new Error('search failed')
+    const records = answer.raw['records'] as unknown
+    expect(records).toBeInstanceOf(RawJson)
+    expect((records as RawJson).text).toContain('"lat":52.56')
+    expect(toCkanJson(answer.raw)).toContain('"records": [{"_id":1,"id":0,"date":"2011-01-01"')
+  })
+
+  it('reports the rank column as float and the data dictionary info when present', async () => {
+    const result = await okResult({ resource_id: books, q: 'tolstoy', fields: ['author', 'rank'] })
+    expect(result['fields']).toEqual([
+      { id: 'author', type: 'text' },
+      { id: 'rank', type: 'float' },
+    ])
+  })
+
+  it('adds _links only for HTTP calls, from the request query string', async () => {
+    const inProcess = await okResult({ resource_id: books })
+    expect(inProcess['_links']).toEqual({})
+    const overHttp = await okResult(
+      { resource_id: books, limit: '1', offset: '3' },
+      { overHttp: true, currentQuery: `resource_id=${books}&limit=1&offset=3&q=` },
+    )
+    expect(overHttp['_links']).toEqual({
+      start: `/api/3/action/datastore_search?resource_id=${books}&limit=1`,
+      next: `/api/3/action/datastore_search?resource_id=${books}&limit=1&offset=4`,
+      prev: `/api/3/action/datastore_search?resource_id=${books}&limit=1&offset=2`,
+    })
+  })
+})
+
+describe('datastore_search validation stages', () => {
+  it('answers a schema error before looking the resource up', async () => {
+    const answer = await search({ resource_id: 'no-such-table', limit: 'bad' })
+    expect(answer).toMatchObject({
+      status: 409,
+      error: { limit: ['Invalid integer'], __type: 'Validation Error' },
+    })
+  })
+
+  it('reports unknown parameters as __junk with the flattened key tuples', async () => {
+    const answer = await search({ resource_id: books, _: '1699999', fields: [{ id: 'bad' }] })
+    expect(answer).toMatchObject({
+      status: 409,
+      error: { __junk: ["The input field [('_',), ('fields', 0, 'id')] was not expected."] },
+    })
+  })
+
+  it('answers 404 for an unknown resource and 403 for a private one', async () => {
+    expect(await search({ resource_id: 'nope' })).toMatchObject({
+      status: 404,
+      error: { __type: 'Not Found Error', message: 'Not found: Resource "nope" was not found.' },
+    })
+    expect(await search({ resource_id: secret })).toMatchObject({
+      status: 403,
+      error: { message: `Access denied: User  not authorized to read resource ${secret}` },
+    })
+    const allowed = await search({ resource_id: secret }, { caller: { authorised: true, name: 'token' } })
+    expect(allowed.ok).toBe(true)
+  })
+
+  it('resolves aliases to the real resource id', async () => {
+    const result = await okResult({ resource_id: 'books3' })
+    expect(result['resource_id']).toBe(books)
+    expect(result['total']).toBe(2)
+  })
+
+  it('checks names against the table in the backend stage', async () => {
+    expect(await search({ resource_id: books, filters: { nope: 1 } })).toMatchObject({
+      status: 409,
+      error: { filters: ['invalid value "nope"'] },
+    })
+    expect(await search({ resource_id: books, sort: 'rank', q: 'x' })).toMatchObject({
+      status: 409,
+      error: { sort: ['invalid value "rank"'] },
+    })
+    expect(await search({ resource_id: books, offset: -1 })).toMatchObject({
+      status: 409,
+      error: { offset: ['invalid value "-1"'] },
+    })
+  })
+
+  it('answers 500 where CKAN 2.11 crashes (a JSON number as a boolean, non-dict filters)', async () => {
+    expect(await search({ resource_id: books, include_total: 0 })).toMatchObject({
+      status: 500,
+      error: { __type: 'Internal Server Error', message: 'Internal Server Error' },
+    })
+    expect(await search({ resource_id: books, filters: '5' })).toMatchObject({ status: 500 })
+  })
+
+  it('maps a statement timeout to "Search took too long"', async () => {
+    const slowDb: Db = {
+      query: () => Promise.reject(new QueryTimeoutError()),
+      exec: () => Promise.reject(new QueryTimeoutError()),
+    }
+    expect(await search({ resource_id: books }, { db: slowDb })).toMatchObject({
+      status: 409,
+      error: { query: ['Search took too long'], __type: 'Validation Error' },
+    })
+  })
+
+  it('answers Invalid query with the statement for bad tsquery syntax', async () => {
+    const answer = await search({ resource_id: geo, q: 'DE UK', plain: false })
+    expect(answer).toMatchObject({ status: 409, error: { query: ['Invalid query'] } })
+    if (answer.ok) return
+    const info = answer.error['info'] as Record<string, Json[]>
+    expect(info['orig']?.[0]).toContain('syntax error in tsquery')
+    expect(JSON.stringify(answer.error)).not.toMatch(/\bat\s.*\.ts:\d+/)
+  })
+})
+
+describe('datastore_search query semantics', () => {
+  it('applies limit defaults and caps from the config', async () => {
+    const capped = await okResult(
+      { resource_id: books, limit: 50 },
+      { config: { rowsDefault: 1, rowsMax: 1, defaultFtsLang: 'english' } },
+    )
+    expect(capped['limit']).toBe(1)
+    expect(ids(capped)).toEqual([1])
+  })
+
+  it('filters text columns by string form and arrays by whole-array equality', async () => {
+    expect(
+      (await okResult({ resource_id: books, filters: { characters: ['Princess Anna', 'Sergius'] } }))[
+        'total'
+      ],
+    ).toBe(1)
+    expect((await okResult({ resource_id: books, filters: { characters: ['Sergius'] } }))['total']).toBe(0)
+    const text = '66666666-6666-4666-8666-000000000015'
+    expect((await okResult({ resource_id: text, filters: { text_field: 25 } }))['total']).toBe(1)
+  })
+
+  it('sorts with nulls first/last and arrays', async () => {
+    const result = await okResult({ resource_id: nulls, sort: 'lst nulls first, num nulls last' })
+    expect(ids(result)).toEqual([2, 4, 1, 3])
+  })
+
+  it('renders lists and csv like CKAN', async () => {
+    const lists = await okResult({ resource_id: fmt, records_format: 'lists', sort: 'num, dt' })
+    expect(lists['records']).toEqual([
+      [3, 9, '2020-01-01T00:00:00', 'aaac'],
+      [2, 9, '2020-01-02T00:00:00', 'aaab'],
+      [1, 10, '2020-01-01T00:00:00', 'aaab'],
+    ])
+    const tsv = await okResult({ resource_id: books, records_format: 'tsv', fields: 'bük, nested' })
+    expect(tsv['records']).toBe('annakarenina\t"[""b"",{""moo"":""moo""}]"\nwarandpeace\t"{""a"":""b""}"\n')
+  })
+
+  it('uses the language only on the query side and validates it', async () => {
+    const simple = await okResult({ resource_id: books, q: 'tolstoy', language: 'simple' })
+    expect(simple['total']).toBe(2)
+    const bad = await search({ resource_id: books, q: 'x', language: "english'); drop table x; --" })
+    expect(bad).toMatchObject({ status: 409, error: { query: ['Invalid query'] } })
+  })
+
+  it('estimates totals from reltuples only without filters, q or distinct', async () => {
+    const hundred = '66666666-6666-4666-8666-000000000100'
+    const estimated = await okResult({ resource_id: hundred, total_estimation_threshold: 50 })
+    expect(estimated).toMatchObject({ total: 100, total_was_estimated: true })
+    const filtered = await okResult({
+      resource_id: hundred,
+      total_estimation_threshold: 5,
+      filters: { 'the year': 1901 },
+    })
+    expect(filtered).toMatchObject({ total: 1, total_was_estimated: false })
+  })
+})
+
+describe('datastore_search with hostile input', () => {
+  const hostile = ['"; drop table x; --', '__proto__', 'constructor', 'a"b', "'); select pg_sleep(10); --"]
+
+  it.each(hostile)('treats %j as an unknown name everywhere, and the table survives', async (name) => {
+    expect(await search({ resource_id: books, fields: [name] })).toMatchObject({ status: 409 })
+    expect(await search({ resource_id: books, sort: [name] })).toMatchObject({ status: 409 })
+    expect(await search({ resource_id: books, filters: { [name]: 'x' } })).toMatchObject({ status: 409 })
+    expect(await search({ resource_id: books, q: { [name]: 'x' } })).toMatchObject({ status: 409 })
+    expect(await search({ resource_id: name })).toMatchObject({ status: 404 })
+    const q = await okResult({ resource_id: books, q: name, filters: { author: name } })
+    expect(q['total']).toBe(0)
+    expect((await okResult({ resource_id: books }))['total']).toBe(2)
+  })
+
+  it('keeps __proto__ as a plain echoed key', async () => {
+    const answer = await search({ resource_id: books, filters: JSON.parse('{"__proto__": "x"}') as Json })
+    expect(answer).toMatchObject({ status: 409, error: { filters: ['invalid value "__proto__"'] } })
+  })
+})

@@ -1,0 +1,112 @@
+// Stage 3 of datastore_search: the backend's `validate` + `datastore_validate`, which checks names
+// against the table's real columns. Whatever is left over is reported as `invalid value "<x>"`.
+import { pythonStr } from './python-compat.ts'
+import type { ValidatedSearch } from './search-schema.ts'
+import { truthy } from './search-schema.ts'
+import type { Json } from './types.ts'
+
+/** Column name → PostgreSQL type name, `_id` (type `int`) first, in table order. */
+export type FieldTypes = Map<string, string>
+
+/** CKAN's `_strip`: a value whose first and last characters are equal loses whitespace and `"`. */
+function ckanStrip(value: string): string {
+  if (value.length > 0 && value[0] === value[value.length - 1]) return value.trim().replace(/^"+|"+$/g, '')
+  return value
+}
+
+/** CKAN's `get_list`: a string is split on `,` and each part whitespace-stripped. */
+export function getList(input: string | string[], stripValues = true): string[] {
+  if (input === '') return []
+  const list = typeof input === 'string' ? input.split(',').map((part) => part.trim()) : input
+  return stripValues ? list.map(ckanStrip) : list
+}
+
+export interface SortClause {
+  field: string
+  direction: 'asc' | 'desc'
+  nulls?: 'first' | 'last'
+}
+
+/** CKAN's `_parse_sort_clause`: `field [asc|desc] [nulls first|last]`, field optionally in `"…"`. */
+export function parseSortClause(clause: string, fieldTypes: FieldTypes): SortClause | undefined {
+  // Python's `$` also matches before one trailing newline, and `.` never matches a newline.
+  const text = clause.endsWith('\n') ? clause.slice(0, -1) : clause
+  const match = /^([^\n]+?)( +(asc|desc))?( nulls +(first|last) *)?$/i.exec(text)
+  if (!match) return undefined
+  let field = match[1] ?? ''
+  if (field[0] === '"' && field[field.length - 1] === '"') field = field.slice(1, -1)
+  if (!fieldTypes.has(field)) return undefined
+  const direction = (match[3] ?? 'asc').toLowerCase() as 'asc' | 'desc'
+  const nulls = match[5]?.toLowerCase() as 'first' | 'last' | undefined
+  return nulls ? { field, direction, nulls } : { field, direction }
+}
+
+export type BackendOutcome =
+  | { kind: 'valid' }
+  | { kind: 'invalid'; errors: Record<string, string[]> }
+  | { kind: 'crash'; reason: string }
+
+function invalidValue(key: string, value: Json): BackendOutcome {
+  let shown: Json
+  if (typeof value === 'string') shown = value
+  else if (Array.isArray(value)) shown = value[0] ?? null
+  else if (value !== null && typeof value === 'object') shown = Object.keys(value)[0] ?? null
+  else shown = value
+  return { kind: 'invalid', errors: { [key]: [`invalid value "${pythonStr(shown)}"`] } }
+}
+
+/** Checks filters, q, fields, sort and offset against the table's columns. */
+export function validateAgainstColumns(search: ValidatedSearch, fieldTypes: FieldTypes): BackendOutcome {
+  const leftovers = new Map<string, Json>()
+
+  if (search.filters !== undefined) {
+    const filters = search.filters
+    if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) {
+      return { kind: 'crash', reason: 'filters is not a dict' }
+    }
+    // Unknown keys as a list: the first one is what CKAN reports (the first key of the leftover dict).
+    leftovers.set(
+      'filters',
+      Object.keys(filters).filter((key) => !fieldTypes.has(key)),
+    )
+  }
+
+  const columnNames = new Set(fieldTypes.keys())
+  const q = search.q
+  if (truthy(q ?? null)) {
+    if (typeof q === 'string') columnNames.add('rank')
+    else if (q) {
+      const unknown: string[] = []
+      for (const [key, value] of Object.entries(q)) {
+        if (fieldTypes.has(key) && typeof value === 'string') columnNames.add('rank ' + key)
+        else unknown.push(key)
+      }
+      leftovers.set('q', unknown)
+    }
+  }
+
+  if (search.fields !== undefined) {
+    const fields = getList(search.fields)
+    leftovers.set(
+      'fields',
+      fields.filter((name) => !columnNames.has(name)),
+    )
+  }
+
+  if (search.sort !== undefined) {
+    const clauses = getList(search.sort, false)
+    leftovers.set(
+      'sort',
+      clauses.filter((clause) => !parseSortClause(clause, fieldTypes)),
+    )
+  }
+
+  if (typeof search.offset === 'number' && search.offset < 0) leftovers.set('offset', search.offset)
+
+  // Report the first leftover in the order the request gave the keys, as CKAN iterates its dict.
+  for (const key of search.echo.keys()) {
+    const value = leftovers.get(key)
+    if (value !== undefined && truthy(value)) return invalidValue(key, value)
+  }
+  return { kind: 'valid' }
+}
