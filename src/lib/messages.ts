@@ -74,6 +74,7 @@ const en = {
     'The link has no language segment (such as /en) before /dataset/, so the address before it is used as the portal.',
   'resourceInput.notId':
     'This is not a resource id. A resource id looks like 1b2c3d4e-0000-… or a short name.',
+  'resourceInput.notTakenOver': 'This link also sets {names}, which the explorer does not use.',
 } as const
 
 export type MessageKey = keyof typeof en

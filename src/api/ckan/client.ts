@@ -26,7 +26,11 @@ export interface CallOptions {
 /** `https://open.canada.ca/data/en` + `datastore_search` → `https://open.canada.ca/data/en/api/3/action/datastore_search`. */
 export function actionUrl(baseUrl: string, action: string): string {
   if (!/^[a-z_]+$/.test(action)) throw new Error(`Not a CKAN action name: ${action}`)
-  return `${baseUrl.replace(/\/+$/, '')}/api/3/action/${action}`
+  // A relative base URL ("/en") means the page's own server.
+  const base = new URL(baseUrl, globalThis.location?.href)
+  if (base.protocol !== 'https:' && base.protocol !== 'http:')
+    throw new Error(`Not a web address: ${baseUrl}`)
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}/api/3/action/${action}`
 }
 
 function encodeGetValue(value: unknown): string | null {
@@ -93,7 +97,7 @@ export function prepareRequest(
   }
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   if (token) {
-    const portalOrigin = new URL(portal.baseUrl).origin
+    const portalOrigin = new URL(portal.baseUrl, globalThis.location?.href).origin
     if (new URL(baseUrl).origin !== portalOrigin) {
       throw new Error('Refusing to send the API token to another origin than the portal’s')
     }
@@ -115,7 +119,13 @@ export async function callAction(
   params: Record<string, unknown>,
   options: CallOptions = {},
 ): Promise<unknown> {
-  const { url, init } = prepareRequest(portal, action, params, options.method)
+  let prepared: PreparedRequest
+  try {
+    prepared = prepareRequest(portal, action, params, options.method)
+  } catch (failure) {
+    throw new CkanError('not-ckan', 'Invalid portal address', { detail: String(failure), cause: failure })
+  }
+  const { url, init } = prepared
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis)
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
 

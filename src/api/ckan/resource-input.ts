@@ -38,6 +38,9 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
+/** `datastore_search` parameters of a pasted link that the explorer does not apply. */
+const NOT_TAKEN_OVER = ['offset', 'fields', 'distinct', 'plain', 'language', 'full_text']
+
 /** Reads a `datastore_search` GET link: its table, and the q, filters, limit and sort it asks for. */
 function fromApiUrl(
   url: URL,
@@ -64,6 +67,9 @@ function fromApiUrl(
     const keys = sort.flat().filter((key): key is SortKey => key !== null)
     if (keys.length > 0) result.sort = keys
   }
+  const notTakenOver = NOT_TAKEN_OVER.filter((name) => params.has(name))
+  if (notTakenOver.length > 0)
+    result.note = t('resourceInput.notTakenOver', { names: notTakenOver.join(', ') })
   return withPortal(result, portal, currentPortal)
 }
 

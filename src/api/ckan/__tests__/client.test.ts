@@ -27,7 +27,21 @@ describe('request building', () => {
     expect(actionUrl('https://open.canada.ca/data/en/', 'datastore_search')).toBe(
       'https://open.canada.ca/data/en/api/3/action/datastore_search',
     )
+    expect(actionUrl('https://x.org/data/en?x=1#y', 'resource_show')).toBe(
+      'https://x.org/data/en/api/3/action/resource_show',
+    )
     expect(() => actionUrl('https://x.org', '../admin')).toThrow()
+    expect(() => actionUrl('javascript:alert(1)', 'datastore_search')).toThrow()
+  })
+
+  it('reports an unusable portal address as not CKAN instead of crashing', async () => {
+    const fake = fakeFetch({ body: ok({}) })
+    await expect(
+      callAction({ baseUrl: 'not a url' }, 'datastore_search', {}, { fetch: fake.fetch }),
+    ).rejects.toMatchObject({
+      kind: 'not-ckan',
+    })
+    expect(fake.calls).toHaveLength(0)
   })
 
   it('encodes GET values the way CKAN parses them', () => {

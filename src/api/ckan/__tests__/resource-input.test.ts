@@ -52,6 +52,17 @@ describe('parseResourceInput', () => {
     })
   })
 
+  it('says which settings of an API link are not taken over', () => {
+    const parsed = parseResourceInput(
+      'https://x.org/api/3/action/datastore_search?resource_id=r&offset=100&fields=a,b',
+      'https://x.org',
+    )
+    expect(parsed).toMatchObject({ resourceId: 'r' })
+    expect('note' in parsed && parsed.note).toBe(
+      'This link also sets offset, fields, which the explorer does not use.',
+    )
+  })
+
   it('reads /api/action/ links and the id alias', () => {
     expect(parseResourceInput('https://data.gov.il/api/action/datastore_search?id=abc', current)).toEqual({
       portal: 'https://data.gov.il',
