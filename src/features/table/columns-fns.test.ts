@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import type { CkanField } from '../../api/ckan/types'
+import { columnSpecs, headerSortInfo, readCell, visibleSpecs, withColumnShown } from './columns-fns'
+
+const fields: CkanField[] = [
+  { id: '_id', type: 'int' },
+  { id: 'pop', type: 'numeric', info: { label: 'Population' } },
+  { id: '_full_text', type: 'tsvector' },
+  { id: '__proto__', type: 'text' },
+  { id: 'constructor', type: 'float8' },
+  { id: 'a.b', type: 'timestamp' },
+  { id: 'x[0]', type: 'text', info: { label: 42 } },
+  { id: 'pop', type: 'text' },
+  { id: '_full_count', type: 'int8' },
+  { id: 'שם', type: 'text', info: { label: '  ' } },
+]
+
+describe('columns from fields', () => {
+  const specs = columnSpecs(fields)
+
+  it('keeps the order of fields, drops internal columns and duplicate ids', () => {
+    expect(specs.map((spec) => spec.id)).toEqual([
+      '_id',
+      'pop',
+      '__proto__',
+      'constructor',
+      'a.b',
+      'x[0]',
+      'שם',
+    ])
+  })
+
+  it('aligns numeric types to the end and everything else to the start', () => {
+    expect(specs.filter((spec) => spec.align === 'end').map((spec) => spec.id)).toEqual([
+      '_id',
+      'pop',
+      'constructor',
+    ])
+  })
+
+  it('shows a dictionary label but keeps the field id in the accessible name', () => {
+    const pop = specs.find((spec) => spec.id === 'pop')!
+    expect(pop.label).toBe('Population')
+    expect(pop.accessibleLabel).toBe('Population (pop)')
+    // labels that are not text, or blank, fall back to the id
+    expect(specs.find((spec) => spec.id === 'x[0]')!.label).toBe('x[0]')
+    expect(specs.find((spec) => spec.id === 'שם')!.accessibleLabel).toBe('שם')
+  })
+
+  it('hides the columns listed in hidden, and shows/hides one at a time', () => {
+    expect(visibleSpecs(specs, ['_id', 'a.b']).map((spec) => spec.id)).toEqual([
+      'pop',
+      '__proto__',
+      'constructor',
+      'x[0]',
+      'שם',
+    ])
+    expect(withColumnShown(['_id', 'a.b'], '_id', true)).toEqual(['a.b'])
+    expect(withColumnShown(['a.b'], '_id', false)).toEqual(['a.b', '_id'])
+    expect(withColumnShown(['a.b'], 'a.b', false)).toEqual(['a.b'])
+  })
+})
+
+describe('reading cells', () => {
+  it('reads own properties only, so odd field names give the record value or nothing', () => {
+    const record = JSON.parse('{"__proto__": "p", "a.b": 1, "x[0]": 2}') as Record<string, unknown>
+    expect(readCell(record, '__proto__')).toBe('p')
+    expect(readCell(record, 'a.b')).toBe(1)
+    expect(readCell(record, 'x[0]')).toBe(2)
+    expect(readCell(record, 'constructor')).toBeUndefined()
+    expect(readCell({}, '__proto__')).toBeUndefined()
+    expect(readCell({}, 'toString')).toBeUndefined()
+  })
+})
+
+describe('header sort state', () => {
+  const [, pop, , constructorColumn] = columnSpecs(fields)
+
+  it('names the sort state and marks only the primary key with aria-sort', () => {
+    const single = headerSortInfo([{ field: 'pop', desc: true }], pop!, 'en')
+    expect(single).toMatchObject({ direction: 'desc', position: null, ariaSort: 'descending' })
+    expect(single.accessibleName).toBe('Population (pop), sorted descending')
+
+    const sort = [
+      { field: 'constructor', desc: false },
+      { field: 'pop', desc: true },
+    ]
+    expect(headerSortInfo(sort, pop!, 'en')).toMatchObject({
+      position: 2,
+      ariaSort: 'none',
+      accessibleName: 'Population (pop), sorted descending, 2nd',
+    })
+    expect(headerSortInfo(sort, constructorColumn!, 'en').accessibleName).toBe(
+      'constructor, sorted ascending, 1st',
+    )
+    expect(headerSortInfo([], pop!, 'en')).toMatchObject({ direction: null, ariaSort: 'none' })
+  })
+})

@@ -1,0 +1,127 @@
+import type { CkanField, CkanRecord } from '../../api/ckan/types'
+import type { SortKey } from '../explorer-state/explorer-state'
+import { normaliseType, type NormalisedType } from '../../lib/format'
+import { ordinal, tableText, type TableMessageKey } from './table-messages'
+
+/** Columns CKAN adds for its own use; never shown, never offered in the Columns menu. */
+export const INTERNAL_FIELDS: ReadonlySet<string> = new Set(['_full_text', '_full_count'])
+
+export interface ColumnSpec {
+  /** The CKAN field id, exactly as sent (may be `__proto__`, `a.b`, `x[0]`, Hebrew, spaces…). */
+  id: string
+  /** What the header shows: the data dictionary label when there is one, else the id. */
+  label: string
+  /** The header's accessible name: always contains the id. */
+  accessibleLabel: string
+  type: string
+  family: NormalisedType
+  align: 'start' | 'end'
+  defaultWidth: number
+}
+
+const WIDTH_BY_FAMILY: Record<NormalisedType, number> = {
+  int: 110,
+  float: 130,
+  numeric: 130,
+  text: 200,
+  date: 130,
+  time: 110,
+  timestamp: 190,
+  bool: 90,
+  json: 220,
+  array: 200,
+}
+
+export const MIN_COLUMN_WIDTH = 48
+export const MAX_COLUMN_WIDTH = 1200
+export const ROW_NUMBER_COLUMN_WIDTH = 84
+
+function dictionaryLabel(field: CkanField): string | null {
+  const label = field.info?.label
+  if (typeof label !== 'string') return null
+  const trimmed = label.trim()
+  return trimmed && trimmed !== field.id ? trimmed : null
+}
+
+/** The columns to offer, in `fields` order: internal columns dropped, duplicate ids kept once. */
+export function columnSpecs(fields: readonly CkanField[]): ColumnSpec[] {
+  const seen = new Set<string>()
+  const specs: ColumnSpec[] = []
+  for (const field of fields) {
+    if (typeof field.id !== 'string' || INTERNAL_FIELDS.has(field.id) || seen.has(field.id)) continue
+    seen.add(field.id)
+    const family = normaliseType(typeof field.type === 'string' ? field.type : 'text')
+    const label = dictionaryLabel(field)
+    const shown = label ?? field.id
+    const byType = field.id === '_id' ? 90 : WIDTH_BY_FAMILY[family]
+    const byHeader = Math.min(320, shown.length * 8 + 56)
+    specs.push({
+      id: field.id,
+      label: shown,
+      accessibleLabel: label ? tableText('header.described', { label, id: field.id }) : field.id,
+      type: field.type,
+      family,
+      align: family === 'int' || family === 'float' || family === 'numeric' ? 'end' : 'start',
+      defaultWidth: Math.max(byType, byHeader),
+    })
+  }
+  return specs
+}
+
+export function visibleSpecs(specs: readonly ColumnSpec[], hidden: readonly string[]): ColumnSpec[] {
+  const hiddenSet = new Set(hidden)
+  return specs.filter((spec) => !hiddenSet.has(spec.id))
+}
+
+/** The new `hidden` list after showing or hiding one column (order kept, no duplicates). */
+export function withColumnShown(hidden: readonly string[], id: string, shown: boolean): string[] {
+  const rest = hidden.filter((name) => name !== id)
+  return shown ? rest : [...rest, id]
+}
+
+/**
+ * One cell's value, read as an own property only: a field named `__proto__` or `constructor` must give
+ * the record's value (or nothing), never something from Object.prototype.
+ */
+export function readCell(record: CkanRecord, id: string): unknown {
+  return Object.hasOwn(record, id) ? record[id] : undefined
+}
+
+export const TYPE_MESSAGE: Record<NormalisedType, TableMessageKey> = {
+  int: 'type.number',
+  float: 'type.number',
+  numeric: 'type.number',
+  text: 'type.text',
+  date: 'type.date',
+  time: 'type.time',
+  timestamp: 'type.timestamp',
+  bool: 'type.bool',
+  json: 'type.json',
+  array: 'type.array',
+}
+
+export interface HeaderSortInfo {
+  direction: 'asc' | 'desc' | null
+  /** 1-based position among the sort keys, shown only when several keys are active. */
+  position: number | null
+  /** aria-sort: the primary key carries the direction, every other header "none". */
+  ariaSort: 'ascending' | 'descending' | 'none'
+  /** e.g. "year, sorted descending, 1st" */
+  accessibleName: string
+}
+
+export function headerSortInfo(sort: readonly SortKey[], spec: ColumnSpec, locale: string): HeaderSortInfo {
+  const index = sort.findIndex((key) => key.field === spec.id)
+  const key = index === -1 ? undefined : sort[index]
+  const direction = key ? (key.desc ? 'desc' : 'asc') : null
+  const position = key && sort.length > 1 ? index + 1 : null
+  const parts = [spec.accessibleLabel]
+  if (direction) parts.push(tableText(direction === 'asc' ? 'header.sortedAsc' : 'header.sortedDesc'))
+  if (position !== null) parts.push(ordinal(position, locale))
+  return {
+    direction,
+    position,
+    ariaSort: index === 0 && direction ? (direction === 'asc' ? 'ascending' : 'descending') : 'none',
+    accessibleName: parts.join(', '),
+  }
+}

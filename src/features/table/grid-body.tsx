@@ -1,0 +1,166 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useLayoutEffect, useRef, type Ref, type RefObject } from 'react'
+import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import type { Limit } from '../explorer-state/explorer-state'
+import { useRecordWindow, type RowState } from '../../queries/use-record-window'
+import { GridRow } from './grid-row'
+import {
+  HEADER_HEIGHT,
+  MAX_VISIBLE_ROWS,
+  OVERSCAN_ROWS,
+  type LocalRows,
+  type OpenCell,
+  type ShownColumn,
+} from './grid-types'
+import {
+  ROW_HEIGHT,
+  maxScrollTop,
+  renderRowRange,
+  rowTop,
+  scrollScale,
+  visibleRowRange,
+  type ScrollScale,
+} from './scroll-scale-fns'
+
+/** Rows are laid out relative to a block start, so most rows keep their offset while scrolling. */
+const ANCHOR_BLOCK = 64
+
+export interface GridBodyProps {
+  scrollRef: RefObject<HTMLDivElement | null>
+  portal: Portal
+  firstPage: SearchResult
+  firstPageRequest: SearchRequest
+  limit: Limit
+  rowCount: number
+  localRows: LocalRows
+  columns: readonly ShownColumn[]
+  totalWidth: number
+  activeRow: number
+  activeCol: number
+  focusRef: Ref<HTMLDivElement>
+  locale: string
+  formatRowNumber(n: number): string
+  onOpenCell(cell: OpenCell): void
+  onVisibleRangeChange?(first: number, last: number): void
+  onActiveRenderedChange(rendered: boolean): void
+  onWindowError(retry: (() => void) | null): void
+}
+
+const LOADED_MISSING: RowState = { status: 'missing' }
+
+/**
+ * The rows. It owns the virtualizer (the lowest component, so scrolling re-renders only this) and the
+ * record window. TanStack Virtual observes the scroll container (offset, size, scrolling state) over
+ * "slices" of the capped scroll space; which rows to draw and where comes from scroll-scale-fns, so
+ * 1,000,000 rows stay reachable within the browser's height limit.
+ */
+export function GridBody(props: GridBodyProps) {
+  const { scrollRef, rowCount, localRows, columns, totalWidth, activeRow, activeCol, focusRef, locale } =
+    props
+  const { onVisibleRangeChange, onActiveRenderedChange, onWindowError } = props
+  const naturalScale = scrollScale(rowCount, 0)
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: Math.ceil(naturalScale.scrollHeight / ROW_HEIGHT),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 0,
+    useFlushSync: false,
+  })
+  const viewport = Math.min(
+    MAX_VISIBLE_ROWS * ROW_HEIGHT,
+    Math.max(0, (virtualizer.scrollRect?.height ?? 600) - HEADER_HEIGHT),
+  )
+  const scale = scrollScale(rowCount, viewport)
+  const scrollTop = Math.min(virtualizer.scrollOffset ?? 0, maxScrollTop(scale))
+  const visible = visibleRowRange(scale, scrollTop)
+  const rendered = renderRowRange(scale, scrollTop, OVERSCAN_ROWS)
+  const anchor = Math.floor(rendered.first / ANCHOR_BLOCK) * ANCHOR_BLOCK
+
+  const recordWindow = useRecordWindow({
+    portal: props.portal,
+    firstPage: props.firstPage,
+    firstPageRequest: props.firstPageRequest,
+    limit: props.limit,
+    rowCount,
+    first: visible.first,
+    last: visible.last,
+    enabled: localRows === null,
+  })
+
+  // The row window follows the scroll position between renders (scaled scrolling moves rows faster
+  // than the scrollbar), so its offset is written straight to the DOM on every scroll event.
+  const windowRef = useRef<HTMLDivElement>(null)
+  const layout = useRef<{ scale: ScrollScale; anchor: number }>({ scale, anchor })
+  useLayoutEffect(() => {
+    layout.current = { scale, anchor }
+    placeWindow(windowRef.current, scrollRef.current, scale, anchor)
+  })
+  useEffect(() => {
+    const element = scrollRef.current
+    if (!element) return
+    const onScroll = () =>
+      placeWindow(windowRef.current, element, layout.current.scale, layout.current.anchor)
+    element.addEventListener('scroll', onScroll, { passive: true })
+    return () => element.removeEventListener('scroll', onScroll)
+  }, [scrollRef])
+
+  useEffect(() => {
+    if (visible.last >= visible.first) onVisibleRangeChange?.(visible.first, visible.last)
+  }, [visible.first, visible.last, onVisibleRangeChange])
+
+  const activeRendered = activeRow >= rendered.first && activeRow <= rendered.last
+  useEffect(() => onActiveRenderedChange(activeRendered), [activeRendered, onActiveRenderedChange])
+
+  useEffect(() => {
+    onWindowError(recordWindow.hasError ? recordWindow.retry : null)
+  }, [recordWindow.hasError, recordWindow.retry, onWindowError])
+
+  const rows = []
+  for (let index = rendered.first; index <= rendered.last; index++) {
+    const local = localRows ? localRows[index] : undefined
+    const state: RowState = localRows
+      ? local
+        ? { status: 'loaded', record: local }
+        : LOADED_MISSING
+      : recordWindow.getRow(index)
+    rows.push(
+      <GridRow
+        key={index}
+        index={index}
+        top={(index - anchor) * ROW_HEIGHT}
+        status={state.status}
+        record={state.status === 'loaded' ? state.record : undefined}
+        columns={columns}
+        activeCol={index === activeRow ? activeCol : -1}
+        focusRef={focusRef}
+        rowNumberText={props.formatRowNumber(index + 1)}
+        locale={locale}
+        onOpenCell={props.onOpenCell}
+      />,
+    )
+  }
+
+  return (
+    <div
+      role="rowgroup"
+      className="dse-grid__body"
+      style={{ blockSize: scale.scrollHeight, inlineSize: totalWidth }}
+    >
+      <div role="presentation" className="dse-grid__window" ref={windowRef}>
+        {rows}
+      </div>
+    </div>
+  )
+}
+
+function placeWindow(
+  windowElement: HTMLDivElement | null,
+  scrollElement: HTMLDivElement | null,
+  scale: ScrollScale,
+  anchor: number,
+): void {
+  if (!windowElement || !scrollElement) return
+  const top = rowTop(scale, scrollElement.scrollTop, anchor)
+  windowElement.style.transform = `translateY(${top}px)`
+}

@@ -1,0 +1,124 @@
+import { memo, type KeyboardEvent, type Ref } from 'react'
+import type { CkanRecord } from '../../api/ckan/types'
+import { formatCell } from '../../lib/format'
+import type { RowState } from '../../queries/use-record-window'
+import { readCell } from './columns-fns'
+import type { OpenCell, ShownColumn } from './grid-types'
+import { tableText } from './table-messages'
+
+/** Values longer than this get an expand button (the cell may cut them with an ellipsis). */
+const EXPANDABLE_CHARS = 40
+
+export interface GridRowProps {
+  index: number
+  /** Offset inside the row window (px). */
+  top: number
+  status: RowState['status']
+  record: CkanRecord | undefined
+  columns: readonly ShownColumn[]
+  /** Column index of the active cell in this row, -1 when it is elsewhere. */
+  activeCol: number
+  focusRef: Ref<HTMLDivElement>
+  rowNumberText: string
+  locale: string
+  onOpenCell(cell: OpenCell): void
+}
+
+/** One data row: a row header with the true row number, then one grid cell per shown column. */
+export const GridRow = memo(function GridRow(props: GridRowProps) {
+  const { index, top, status, record, columns, activeCol, focusRef, rowNumberText, locale, onOpenCell } =
+    props
+  const busy = status === 'loading'
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-busy={busy || undefined}
+      className={`dse-grid__row${index % 2 === 1 ? ' dse-grid__row--alt' : ''}`}
+      style={{ insetBlockStart: top }}
+    >
+      <div
+        role="rowheader"
+        className="dse-grid__cell dse-grid__cell--rownum"
+        data-row={index}
+        data-col={0}
+        tabIndex={activeCol === 0 ? 0 : -1}
+        ref={activeCol === 0 ? focusRef : undefined}
+        style={{ inlineSize: 'var(--dse-rownum-width)' }}
+      >
+        {rowNumberText}
+      </div>
+      {columns.map((column, c) => {
+        const col = c + 1
+        const active = activeCol === col
+        const common = {
+          role: 'gridcell',
+          'data-row': index,
+          'data-col': col,
+          tabIndex: active ? 0 : -1,
+          ref: active ? focusRef : undefined,
+          style: { inlineSize: column.width },
+        } as const
+        if (!record) {
+          return (
+            <div {...common} key={column.spec.id} className="dse-grid__cell">
+              {status === 'error' ? (
+                c === 0 ? (
+                  <span className="dse-grid__failed">{tableText('cell.loadFailed')}</span>
+                ) : null
+              ) : status === 'loading' ? (
+                <>
+                  <span className="dse-grid__skeleton" aria-hidden="true" />
+                  {c === 0 ? <span className="dse-sr-only">{tableText('cell.loading')}</span> : null}
+                </>
+              ) : null}
+            </div>
+          )
+        }
+        const value = readCell(record, column.spec.id)
+        const cell = formatCell(value, column.spec.type, locale)
+        const open = () => onOpenCell({ spec: column.spec, row: index, value })
+        const onKeyDown = (event: KeyboardEvent) => {
+          if (event.key === 'Enter' && event.target === event.currentTarget) {
+            event.preventDefault()
+            open()
+          }
+        }
+        const expandable = cell.truncated === true || cell.text.length > EXPANDABLE_CHARS
+        return (
+          <div
+            {...common}
+            key={column.spec.id}
+            className={`dse-grid__cell dse-grid__cell--${cell.kind}${cell.align === 'end' ? ' dse-grid__cell--end' : ''}`}
+            onKeyDown={onKeyDown}
+            onDoubleClick={open}
+          >
+            {cell.kind === 'null' ? (
+              <>
+                <span className="dse-grid__null" aria-hidden="true">
+                  {cell.text}
+                </span>
+                <span className="dse-sr-only">{tableText('cell.null')}</span>
+              </>
+            ) : cell.kind === 'empty' ? (
+              <span className="dse-sr-only">{tableText('cell.empty')}</span>
+            ) : (
+              <span className="dse-grid__text">{cell.text}</span>
+            )}
+            {expandable ? (
+              <button
+                type="button"
+                tabIndex={-1}
+                className="dse-grid__expand"
+                aria-label={tableText('cell.expand', { column: column.spec.id })}
+                onClick={open}
+              >
+                <span aria-hidden="true">⤢</span>
+              </button>
+            ) : null}
+          </div>
+        )
+      })}
+    </div>
+  )
+})

@@ -1,0 +1,26 @@
+import type { CkanRecord } from '../../api/ckan/types'
+import type { ColumnSpec } from './columns-fns'
+
+/** A shown column with its current width (px). */
+export interface ShownColumn {
+  spec: ColumnSpec
+  width: number
+}
+
+/** The cell whose full value the dialog shows. */
+export interface OpenCell {
+  spec: ColumnSpec
+  /** 0-based row index. */
+  row: number
+  value: unknown
+}
+
+/** Rows sorted in the browser (all records loaded), or null when rows come from the record window. */
+export type LocalRows = readonly CkanRecord[] | null
+
+/** Fixed heights (px), mirrored in table.css. */
+export const HEADER_HEIGHT = 40
+/** Rows drawn above and below the visible ones. */
+export const OVERSCAN_ROWS = 10
+/** Never lay out more than this many visible rows, even in a very tall container (DOM stays < 100 rows). */
+export const MAX_VISIBLE_ROWS = 60

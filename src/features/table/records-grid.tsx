@@ -1,0 +1,216 @@
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react'
+import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import type { Limit, SortKey } from '../explorer-state/explorer-state'
+import { headerSortInfo } from './columns-fns'
+import { GridBody } from './grid-body'
+import { GridHeaderCell } from './grid-header-cell'
+import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
+import {
+  HEADER_HEIGHT,
+  MAX_VISIBLE_ROWS,
+  type LocalRows,
+  type OpenCell,
+  type ShownColumn,
+} from './grid-types'
+import { ROW_HEIGHT, rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
+import { tableText } from './table-messages'
+
+export interface RecordsGridProps {
+  portal: Portal
+  firstPage: SearchResult
+  firstPageRequest: SearchRequest
+  limit: Limit
+  rowCount: number
+  localRows: LocalRows
+  columns: readonly ShownColumn[]
+  sort: readonly SortKey[]
+  locale: string
+  onSort(fieldId: string, addKey: boolean): void
+  onResize(fieldId: string, width: number): void
+  onOpenCell(cell: OpenCell): void
+  onVisibleRangeChange?(first: number, last: number): void
+  onWindowError(retry: (() => void) | null): void
+}
+
+function positionOf(element: Element | null): CellPosition | null {
+  const cell = element?.closest('[data-row]')
+  if (!cell) return null
+  const row = Number(cell.getAttribute('data-row'))
+  const col = Number(cell.getAttribute('data-col'))
+  return Number.isInteger(row) && Number.isInteger(col) ? { row, col } : null
+}
+
+/**
+ * The grid: one scroll container with role="grid" (so there is no extra region to label), a sticky
+ * header row and the virtual body. Keyboard: a roving tab stop (exactly one cell, or the active
+ * header's sort button and its resize handle, is in the tab order), arrow keys, Home/End,
+ * PageUp/PageDown, Ctrl+Home/End; Tab always leaves the grid.
+ */
+export function RecordsGrid(props: RecordsGridProps) {
+  const { rowCount, columns, sort, locale, onSort, onResize, onOpenCell } = props
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const baseId = useId()
+  const [activeRaw, setActive] = useState<CellPosition>({ row: -1, col: 1 })
+  const [activeRendered, setActiveRendered] = useState(true)
+  const focusPending = useRef(false)
+  const focusWithin = useRef(false)
+  const colCount = columns.length + 1
+  const active = clampPosition(activeRaw, { rowCount, colCount, pageRows: 1 })
+
+  // A ref given only to the active cell: when it mounts or becomes active after a key press, focus it.
+  const focusRef = useCallback((element: HTMLElement | null) => {
+    if (element && focusPending.current) {
+      focusPending.current = false
+      element.focus()
+    }
+  }, [])
+
+  const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale])
+  const formatRowNumber = useCallback((n: number) => numberFormat.format(n), [numberFormat])
+
+  // A new result (other query, other sort) starts at the top.
+  useLayoutEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0
+  }, [props.firstPage, props.localRows])
+
+  // If the focused row scrolled away (mouse wheel), keep focus in the grid so the arrow keys still work.
+  useLayoutEffect(() => {
+    if (!activeRendered && focusWithin.current && document.activeElement === document.body) {
+      scrollRef.current?.focus({ preventScroll: true })
+    }
+  }, [activeRendered])
+
+  const moveTo = (next: CellPosition) => {
+    const element = scrollRef.current
+    focusPending.current = true
+    setActive(next)
+    if (element && next.row >= 0) {
+      const scale = scrollScale(
+        rowCount,
+        Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, element.clientHeight - HEADER_HEIGHT),
+      )
+      const target = scrollTopToReveal(scale, element.scrollTop, next.row)
+      if (target !== element.scrollTop) element.scrollTop = target
+    }
+    // already rendered and active: the ref will not be called again, so focus it here
+    const selector = `[data-row="${next.row}"][data-col="${next.col}"]`
+    const existing = element?.querySelector<HTMLElement>(selector)
+    if (existing && next.row === active.row && next.col === active.col) {
+      focusPending.current = false
+      existing.focus()
+    }
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.altKey) return
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
+    const element = scrollRef.current
+    const pageRows = element
+      ? rowsPerPage(scrollScale(rowCount, Math.max(ROW_HEIGHT, element.clientHeight - HEADER_HEIGHT)))
+      : 10
+    const next = nextPosition(
+      active,
+      { key: logicalArrowKey(event.key, rtl), ctrlKey: event.ctrlKey, metaKey: event.metaKey },
+      { rowCount, colCount, pageRows },
+    )
+    if (!next) return
+    event.preventDefault()
+    moveTo(next)
+  }
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    focusWithin.current = true
+    const position = positionOf(event.target)
+    if (position && (position.row !== active.row || position.col !== active.col)) setActive(position)
+  }
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+      focusWithin.current = event.relatedTarget === null
+  }
+
+  const onActiveRenderedChange = useCallback((rendered: boolean) => setActiveRendered(rendered), [])
+  // The header of the active column is the tab stop while the active row is scrolled out of the DOM.
+  const headerIsTabStop = active.row === -1 || !activeRendered
+  const totalWidth = columns.reduce((sum, column) => sum + column.width, 0) + rowNumberWidth(rowCount)
+
+  return (
+    <div
+      ref={scrollRef}
+      role="grid"
+      aria-label={tableText('grid.label')}
+      aria-rowcount={rowCount + 1}
+      aria-colcount={colCount}
+      tabIndex={-1}
+      className="dse-grid"
+      style={{ '--dse-rownum-width': `${rowNumberWidth(rowCount)}px` } as CSSProperties}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <div role="rowgroup" className="dse-grid__head" style={{ inlineSize: totalWidth }}>
+        <div role="row" aria-rowindex={1} className="dse-grid__header-row">
+          <div
+            role="columnheader"
+            className="dse-grid__header-cell dse-grid__header-cell--rownum"
+            data-row={-1}
+            data-col={0}
+            tabIndex={headerIsTabStop && active.col === 0 ? 0 : -1}
+            ref={active.row === -1 && active.col === 0 ? focusRef : undefined}
+            style={{ inlineSize: 'var(--dse-rownum-width)' }}
+          >
+            <span aria-hidden="true">#</span>
+            <span className="dse-sr-only">{tableText('header.rowNumber')}</span>
+          </div>
+          {columns.map((column, c) => (
+            <GridHeaderCell
+              key={column.spec.id}
+              column={column}
+              col={c + 1}
+              sortInfo={headerSortInfo(sort, column.spec, locale)}
+              tabStop={headerIsTabStop && active.col === c + 1}
+              focusRef={active.row === -1 && active.col === c + 1 ? focusRef : undefined}
+              descriptionId={`${baseId}-type-${c}`}
+              onSort={onSort}
+              onResize={onResize}
+            />
+          ))}
+        </div>
+      </div>
+      <GridBody
+        scrollRef={scrollRef}
+        portal={props.portal}
+        firstPage={props.firstPage}
+        firstPageRequest={props.firstPageRequest}
+        limit={props.limit}
+        rowCount={rowCount}
+        localRows={props.localRows}
+        columns={columns}
+        totalWidth={totalWidth}
+        activeRow={active.row}
+        activeCol={active.col}
+        focusRef={focusRef}
+        locale={locale}
+        formatRowNumber={formatRowNumber}
+        onOpenCell={onOpenCell}
+        onVisibleRangeChange={props.onVisibleRangeChange}
+        onActiveRenderedChange={onActiveRenderedChange}
+        onWindowError={props.onWindowError}
+      />
+    </div>
+  )
+}
+
+/** Wide enough for the largest row number ("1,000,000"). */
+function rowNumberWidth(rowCount: number): number {
+  return Math.max(56, String(rowCount).length * 9 + 28)
+}

@@ -1,0 +1,155 @@
+import { useTable } from '@tanstack/react-table'
+import { useCallback, useMemo, useState, type JSX } from 'react'
+import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import { visibleRowCount } from '../../queries/page-plan'
+import type { ExplorerState, SortKey } from '../explorer-state/explorer-state'
+import { CellDialog } from './cell-dialog'
+import { ColumnsMenu } from './columns-menu'
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs, visibleSpecs } from './columns-fns'
+import type { OpenCell, ShownColumn } from './grid-types'
+import { sortRecordsLocally } from './local-sort-fns'
+import { RecordsGrid } from './records-grid'
+import {
+  NO_ROWS,
+  fromSortingState,
+  tableColumns,
+  tableFeaturesForRecords,
+  toSortingState,
+} from './table-setup'
+import { tableText } from './table-messages'
+import './table.css'
+
+export interface RecordsTableProps {
+  portal: Portal
+  state: ExplorerState
+  /** The first page, already fetched by the app (with `includeTotal: true`). */
+  firstPage: SearchResult
+  /** Exactly the request that produced firstPage; later pages reuse it with another offset and limit. */
+  firstPageRequest: SearchRequest
+  /** true when every matching record is in firstPage: sort in the browser, no request. */
+  sortLocally: boolean
+  locale: string
+  onSortChange(sort: SortKey[]): void
+  onHiddenChange(hidden: string[]): void
+  /** Reports the range of rows on screen (0-based, inclusive) for the app's "1–100 of N" line. */
+  onVisibleRangeChange?(first: number, last: number): void
+}
+
+/**
+ * The records of one DataStore table: a Columns menu, a note when the browser sorted, and a virtual,
+ * sortable, resizable, keyboard-navigable grid that loads rows in windows around what is on screen.
+ * See table-setup.ts for how TanStack Table is used (headers, sizes, sort; never a row model).
+ */
+export function RecordsTable(props: RecordsTableProps): JSX.Element {
+  const { portal, state, firstPage, firstPageRequest, sortLocally, locale, onSortChange, onHiddenChange } =
+    props
+
+  const specs = useMemo(() => columnSpecs(firstPage.fields), [firstPage.fields])
+  const shownSpecs = useMemo(() => visibleSpecs(specs, state.hidden), [specs, state.hidden])
+  const columns = useMemo(() => tableColumns(shownSpecs), [shownSpecs])
+  const sorting = useMemo(() => toSortingState(state.sort), [state.sort])
+
+  const table = useTable({
+    features: tableFeaturesForRecords,
+    columns,
+    data: NO_ROWS,
+    manualSorting: true,
+    enableMultiSort: true,
+    sortDescFirst: false,
+    state: { sorting },
+    onSortingChange: (updater) =>
+      onSortChange(fromSortingState(typeof updater === 'function' ? updater(sorting) : updater)),
+  })
+
+  const columnSizing = table.state.columnSizing
+  const headers = table.getHeaderGroups()[0]?.headers
+  const shown: ShownColumn[] = useMemo(() => {
+    const specById = new Map(shownSpecs.map((spec) => [spec.id, spec]))
+    return (headers ?? []).flatMap((header) => {
+      const spec = specById.get(header.column.id)
+      return spec ? [{ spec, width: header.getSize() }] : []
+    })
+    // columnSizing: the widths change without the headers array changing
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [headers, shownSpecs, columnSizing])
+
+  const onSort = useCallback(
+    (fieldId: string, addKey: boolean) => table.getColumn(fieldId)?.toggleSorting(undefined, addKey),
+    [table],
+  )
+  const onResize = useCallback(
+    (fieldId: string, width: number) => {
+      const size = Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)))
+      table.setColumnSizing((old) => ({ ...old, [fieldId]: size }))
+    },
+    [table],
+  )
+
+  const localRows = useMemo(
+    () =>
+      sortLocally
+        ? state.sort.length > 0
+          ? sortRecordsLocally(firstPage.records, state.sort, firstPage.fields, locale)
+          : firstPage.records
+        : null,
+    [sortLocally, state.sort, firstPage.records, firstPage.fields, locale],
+  )
+  const counted = visibleRowCount(state.limit, firstPage.total, firstPage.records.length)
+  const rowCount = localRows ? Math.min(counted, localRows.length) : counted
+
+  const [openCell, setOpenCell] = useState<OpenCell | null>(null)
+  const [retryWindow, setRetryWindow] = useState<(() => void) | null>(null)
+  const onWindowError = useCallback((retry: (() => void) | null) => setRetryWindow(() => retry), [])
+  const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale])
+  const formatRowNumber = useCallback((n: number) => numberFormat.format(n), [numberFormat])
+
+  return (
+    <div className="dse-table">
+      <div className="dse-table__toolbar">
+        <ColumnsMenu specs={specs} hidden={state.hidden} onHiddenChange={onHiddenChange} />
+        {localRows && state.sort.length > 0 ? (
+          <p className="dse-table__note" role="status">
+            {tableText('sort.local', { count: numberFormat.format(rowCount) })}
+          </p>
+        ) : null}
+      </div>
+      {retryWindow ? (
+        <div className="dse-table__error" role="alert">
+          <span>{tableText('grid.loadFailed')}</span>
+          <button type="button" onClick={retryWindow}>
+            {tableText('grid.retry')}
+          </button>
+        </div>
+      ) : null}
+      {shown.length === 0 ? (
+        <p className="dse-table__empty">{tableText('grid.noColumns')}</p>
+      ) : (
+        <RecordsGrid
+          portal={portal}
+          firstPage={firstPage}
+          firstPageRequest={firstPageRequest}
+          limit={state.limit}
+          rowCount={rowCount}
+          localRows={localRows}
+          columns={shown}
+          sort={state.sort}
+          locale={locale}
+          onSort={onSort}
+          onResize={onResize}
+          onOpenCell={setOpenCell}
+          onVisibleRangeChange={props.onVisibleRangeChange}
+          onWindowError={onWindowError}
+        />
+      )}
+      {rowCount === 0 && shown.length > 0 ? (
+        <p className="dse-table__empty">{tableText('grid.noRows')}</p>
+      ) : null}
+      <CellDialog
+        cell={openCell}
+        locale={locale}
+        formatRowNumber={formatRowNumber}
+        onClose={() => setOpenCell(null)}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import {
+  MAX_SCROLL_HEIGHT,
+  maxScrollTop,
+  renderRowRange,
+  rowTop,
+  rowsPerPage,
+  scrollScale,
+  scrollTopToReveal,
+  toScrollTop,
+  toVirtualOffset,
+  visibleRowRange,
+} from './scroll-scale-fns'
+
+const VIEWPORT = 640 // 20 rows of 32 px
+
+describe('scroll scaling for small tables', () => {
+  const scale = scrollScale(1_000, VIEWPORT)
+
+  it('uses the natural height and maps scrollTop one to one', () => {
+    expect(scale.scaled).toBe(false)
+    expect(scale.scrollHeight).toBe(32_000)
+    expect(toVirtualOffset(scale, 3_200)).toBe(3_200)
+    expect(rowTop(scale, 3_200, 100)).toBe(3_200)
+  })
+
+  it('finds the rows on screen and adds overscan inside the table', () => {
+    expect(visibleRowRange(scale, 0)).toEqual({ first: 0, last: 19 })
+    expect(visibleRowRange(scale, 16)).toEqual({ first: 0, last: 20 })
+    expect(renderRowRange(scale, 0, 5)).toEqual({ first: 0, last: 24 })
+    expect(renderRowRange(scale, maxScrollTop(scale), 5)).toEqual({ first: 975, last: 999 })
+  })
+
+  it('reports no rows for an empty table', () => {
+    const empty = scrollScale(0, VIEWPORT)
+    expect(empty.scrollHeight).toBe(0)
+    expect(visibleRowRange(empty, 0)).toEqual({ first: 0, last: -1 })
+  })
+})
+
+describe('scroll scaling for a million rows', () => {
+  const scale = scrollScale(1_000_000, VIEWPORT)
+
+  it('caps the scroll height below browser limits', () => {
+    expect(scale.scaled).toBe(true)
+    expect(scale.naturalHeight).toBe(32_000_000)
+    expect(scale.scrollHeight).toBe(MAX_SCROLL_HEIGHT)
+    expect(scale.scrollHeight).toBeLessThan(16_000_000)
+  })
+
+  it('shows the first rows at the top and the very last row at the bottom', () => {
+    expect(visibleRowRange(scale, 0)).toEqual({ first: 0, last: 19 })
+    const bottom = visibleRowRange(scale, maxScrollTop(scale))
+    expect(bottom).toEqual({ first: 999_980, last: 999_999 })
+  })
+
+  it('maps the middle of the scrollbar to the middle of the rows', () => {
+    const { first } = visibleRowRange(scale, maxScrollTop(scale) / 2)
+    expect(Math.abs(first - (1_000_000 - 20) / 2)).toBeLessThanOrEqual(1)
+  })
+
+  it('round-trips between scrollTop and the natural offset', () => {
+    for (const offset of [0, 1_234_567, 16_000_000, 31_999_360]) {
+      expect(toVirtualOffset(scale, toScrollTop(scale, offset))).toBeCloseTo(offset, 3)
+    }
+  })
+
+  it('draws rows next to each other, inside the spacer, at the scroll position', () => {
+    for (const scrollTop of [0, 1_000_000, 4_321_987.5, maxScrollTop(scale)]) {
+      const { first, last } = visibleRowRange(scale, scrollTop)
+      const firstTop = rowTop(scale, scrollTop, first)
+      expect(rowTop(scale, scrollTop, first + 1) - firstTop).toBe(32)
+      // the first visible row starts at most one row above the top of the viewport
+      expect(firstTop).toBeLessThanOrEqual(scrollTop + 0.001)
+      expect(firstTop).toBeGreaterThan(scrollTop - 32)
+      // the last row never goes past the end of the spacer
+      expect(rowTop(scale, scrollTop, last) + 32).toBeLessThanOrEqual(scale.scrollHeight + 0.001)
+    }
+  })
+
+  it('scrolls just enough to reveal a row, and not at all when it is visible', () => {
+    const scrollTop = toScrollTop(scale, 500_000 * 32)
+    expect(scrollTopToReveal(scale, scrollTop, 500_005)).toBe(scrollTop)
+    const down = scrollTopToReveal(scale, scrollTop, 600_000)
+    expect(visibleRowRange(scale, down).last).toBe(600_000)
+    const up = scrollTopToReveal(scale, scrollTop, 10)
+    expect(visibleRowRange(scale, up).first).toBe(10)
+    expect(visibleRowRange(scale, scrollTopToReveal(scale, 0, 999_999)).last).toBe(999_999)
+  })
+
+  it('pages by whole rows', () => {
+    expect(rowsPerPage(scale)).toBe(20)
+    expect(rowsPerPage(scrollScale(10, 10))).toBe(1)
+  })
+})

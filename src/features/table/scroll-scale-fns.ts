@@ -1,0 +1,133 @@
+/**
+ * Scroll-space scaling for very tall grids.
+ *
+ * Browsers cap an element's height (about 16.7M px in Chromium, less elsewhere), and 1,000,000 rows of
+ * 32 px need 32M px. Above `MAX_SCROLL_HEIGHT` the spacer is capped and the scrollbar position maps
+ * linearly onto the natural ("virtual") offset, so the scrollbar still stands for every row and dragging
+ * it anywhere shows the right rows. Rows are then drawn near the scroll position at offsets computed
+ * here, never at their natural (huge) offsets.
+ *
+ * Coordinates: "body" coordinates start under the sticky header. `viewport` is the height of the part
+ * of the scroll container that shows rows (its client height minus the header).
+ */
+
+export const ROW_HEIGHT = 32
+/** Well under every browser's limit, with room for the header and rounding. */
+export const MAX_SCROLL_HEIGHT = 8_000_000
+
+export interface ScrollScale {
+  rowCount: number
+  rowHeight: number
+  viewport: number
+  /** rowCount × rowHeight: the height the rows would need without scaling. */
+  naturalHeight: number
+  /** The height actually given to the spacer. */
+  scrollHeight: number
+  scaled: boolean
+}
+
+export function scrollScale(
+  rowCount: number,
+  viewport: number,
+  rowHeight = ROW_HEIGHT,
+  cap = MAX_SCROLL_HEIGHT,
+): ScrollScale {
+  const rows = Math.max(0, Math.floor(rowCount))
+  const naturalHeight = rows * rowHeight
+  const scrollHeight = Math.min(naturalHeight, cap)
+  return {
+    rowCount: rows,
+    rowHeight,
+    viewport: Math.max(0, viewport),
+    naturalHeight,
+    scrollHeight,
+    scaled: naturalHeight > scrollHeight,
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(Math.max(value, min), Math.max(min, max))
+}
+
+/** Largest scrollTop the container allows. */
+export function maxScrollTop(scale: ScrollScale): number {
+  return Math.max(0, scale.scrollHeight - scale.viewport)
+}
+
+/** Largest natural offset: the one that shows the last row at the bottom. */
+function maxVirtualOffset(scale: ScrollScale): number {
+  return Math.max(0, scale.naturalHeight - scale.viewport)
+}
+
+/** Real scrollTop → natural offset of the top of the viewport. */
+export function toVirtualOffset(scale: ScrollScale, scrollTop: number): number {
+  const realMax = maxScrollTop(scale)
+  const top = clamp(scrollTop, 0, realMax)
+  if (!scale.scaled) return top
+  if (realMax <= 0) return 0
+  return (top * maxVirtualOffset(scale)) / realMax
+}
+
+/** Natural offset → the real scrollTop that shows it (inverse of toVirtualOffset). */
+export function toScrollTop(scale: ScrollScale, virtualOffset: number): number {
+  const virtualMax = maxVirtualOffset(scale)
+  const offset = clamp(virtualOffset, 0, virtualMax)
+  if (!scale.scaled) return offset
+  if (virtualMax <= 0) return 0
+  return (offset * maxScrollTop(scale)) / virtualMax
+}
+
+export interface RowRange {
+  /** First row index (0-based, inclusive). */
+  first: number
+  /** Last row index (inclusive); first > last when there are no rows. */
+  last: number
+}
+
+/** Rows at least partly inside the viewport. */
+export function visibleRowRange(scale: ScrollScale, scrollTop: number): RowRange {
+  if (scale.rowCount === 0) return { first: 0, last: -1 }
+  const offset = toVirtualOffset(scale, scrollTop)
+  const first = Math.min(scale.rowCount - 1, Math.floor(offset / scale.rowHeight))
+  const bottom = offset + Math.max(scale.viewport, 1)
+  const last = Math.min(scale.rowCount - 1, Math.max(first, Math.ceil(bottom / scale.rowHeight) - 1))
+  return { first, last }
+}
+
+/** Rows to put in the DOM: the visible ones plus `overscan` on each side. */
+export function renderRowRange(scale: ScrollScale, scrollTop: number, overscan: number): RowRange {
+  const visible = visibleRowRange(scale, scrollTop)
+  if (visible.last < visible.first) return visible
+  return {
+    first: Math.max(0, visible.first - overscan),
+    last: Math.min(scale.rowCount - 1, visible.last + overscan),
+  }
+}
+
+/**
+ * Where to draw row `index` (body coordinates) for the current scrollTop. Unscaled, this is just
+ * index × rowHeight; scaled, rows sit relative to the scroll position so they line up on screen.
+ */
+export function rowTop(scale: ScrollScale, scrollTop: number, index: number): number {
+  if (!scale.scaled) return index * scale.rowHeight
+  const top = clamp(scrollTop, 0, maxScrollTop(scale))
+  return top + index * scale.rowHeight - toVirtualOffset(scale, top)
+}
+
+/**
+ * The scrollTop that brings row `index` fully into view with the least movement
+ * (the current scrollTop when it is already fully visible).
+ */
+export function scrollTopToReveal(scale: ScrollScale, scrollTop: number, index: number): number {
+  const offset = toVirtualOffset(scale, scrollTop)
+  const rowStart = index * scale.rowHeight
+  const rowEnd = rowStart + scale.rowHeight
+  if (rowStart >= offset - 0.5 && rowEnd <= offset + scale.viewport + 0.5) return scrollTop
+  const target = rowStart < offset ? rowStart : rowEnd - scale.viewport
+  return toScrollTop(scale, target)
+}
+
+/** How many whole rows fit in the viewport (at least 1): the step of PageUp/PageDown. */
+export function rowsPerPage(scale: ScrollScale): number {
+  return Math.max(1, Math.floor(scale.viewport / scale.rowHeight))
+}

@@ -1,0 +1,79 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import type { SearchRequest, SearchResult } from '../api/ckan/types'
+import { datastoreKeys } from './datastore-keys'
+import { pagesAllowedToFetch, windowPageRequest, windowPageSize, windowPages } from './use-record-window'
+
+const request: SearchRequest = { resourceId: 'r', limit: 500, sort: '"year" desc, "_id"', includeTotal: true }
+const page = (records: number, limit?: number): SearchResult => ({
+  fields: [],
+  records: Array.from({ length: records }, (_, i) => ({ _id: i + 1 })),
+  total: 1_000_000,
+  totalWasEstimated: false,
+  offset: 0,
+  ...(limit === undefined ? {} : { limit }),
+})
+
+describe('window page selection', () => {
+  it('observes the pages around the visible rows with half a page of overscan, nearest first', () => {
+    // rows 0-19: page 0 is the first page (never refetched); half a page of overscan stays inside it
+    expect(windowPages(0, 19, 1_000_000, 500)).toEqual([])
+    // rows 480-499: the overscan reaches into page 1
+    expect(windowPages(480, 499, 1_000_000, 500)).toEqual([1])
+    // in the middle of the table: the visible page first, then its neighbours
+    expect(windowPages(500_100, 500_119, 1_000_000, 500)).toEqual([1000, 999])
+    expect(windowPages(500_400, 500_419, 1_000_000, 500)).toEqual([1000, 1001])
+    // never past the last row
+    expect(windowPages(999_990, 999_999, 1_000_000, 500)).toEqual([1999])
+    expect(windowPages(0, -1, 0, 500)).toEqual([])
+  })
+
+  it('lets at most three missing pages fetch at once, nearest first, and always shows loaded ones', () => {
+    const loaded = new Set([7])
+    const allowed = pagesAllowedToFetch([5, 6, 7, 4, 8, 3], (p) => loaded.has(p))
+    expect([...allowed].sort()).toEqual([4, 5, 6, 7])
+  })
+
+  it('asks for the next pages with the first request, another offset, the last page cut at the limit, and no total', () => {
+    expect(windowPageRequest(request, 1_200, 2, 500)).toEqual({
+      resourceId: 'r',
+      limit: 200,
+      offset: 1_000,
+      sort: '"year" desc, "_id"',
+      includeTotal: false,
+    })
+    expect(windowPageRequest(request, 'all', 3, 100)).toMatchObject({ offset: 300, limit: 100 })
+  })
+
+  it('pages at the portal cap when the portal capped the first page', () => {
+    expect(windowPageSize(page(500, 500), request, 1_000_000)).toBe(500)
+    expect(windowPageSize(page(100, 100), request, 1_000_000)).toBe(100)
+    // CKAN 2.7/2.8 echo no limit: a short first page with more rows to come reveals the cap
+    expect(windowPageSize(page(250), request, 1_000_000)).toBe(250)
+    expect(windowPageSize(page(7), request, 7)).toBe(500)
+  })
+})
+
+describe('cancellation of pages that leave the window', () => {
+  it('aborts an in-flight page request when its last observer goes away', async () => {
+    const client = new QueryClient()
+    let aborted = false
+    const key = datastoreKeys.search({ baseUrl: 'https://example.org/data/en' }, request)
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: ({ signal }) =>
+        new Promise<number>((resolve) => {
+          signal.addEventListener('abort', () => {
+            aborted = true
+            resolve(0)
+          })
+        }),
+    })
+    const unsubscribe = observer.subscribe(() => {})
+    await Promise.resolve()
+    expect(client.getQueryState(key)?.fetchStatus).toBe('fetching')
+    unsubscribe()
+    expect(aborted).toBe(true)
+    expect(client.getQueryState(key)?.fetchStatus).toBe('idle')
+  })
+})

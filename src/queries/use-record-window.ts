@@ -1,0 +1,181 @@
+import { useQueries, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import type { CkanRecord, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
+import type { Limit } from '../features/explorer-state/explorer-state'
+import { searchQueryOptions } from './datastore-queries'
+import { PAGE_SIZE, pageLimit, pagesForRange } from './page-plan'
+
+/**
+ * Windowed loading for the virtual table (Glide's use-async-data-source, with TanStack Query): only the
+ * pages around the rows on screen are requested, nearest first, a few at a time; pages that leave the
+ * window lose their observer, so an in-flight request is aborted (the query function consumes the
+ * AbortSignal, and TanStack Query cancels a fetch whose last observer goes away) and a loaded page is
+ * garbage-collected after WINDOW_PAGE_GC_MS. Memory stays bounded however far the user scrolls.
+ */
+
+/** At most this many page requests in flight; the ones nearest the visible rows go first. */
+export const MAX_PAGES_IN_FLIGHT = 3
+/** Window pages are dropped this soon after they leave the window (the first page is kept by the app). */
+export const WINDOW_PAGE_GC_MS = 10_000
+
+export type RowState =
+  | { status: 'loaded'; record: CkanRecord }
+  | { status: 'loading' }
+  | { status: 'error' }
+  /** The portal sent fewer records than its total promised: there is nothing to show here. */
+  | { status: 'missing' }
+
+/**
+ * Page size for the pages after the first: the first page's limit, or the portal's cap when it applied
+ * a smaller one (echoed `limit` lower than requested; CKAN 2.7/2.8 echo nothing, then a short first page
+ * with more rows to come tells the same).
+ */
+export function windowPageSize(
+  firstPage: SearchResult,
+  firstPageRequest: SearchRequest,
+  rowCount: number,
+): number {
+  const requested = firstPageRequest.limit > 0 ? firstPageRequest.limit : PAGE_SIZE
+  if (firstPage.limit !== undefined && firstPage.limit > 0 && firstPage.limit < requested)
+    return firstPage.limit
+  const received = firstPage.records.length
+  if (firstPage.limit === undefined && received > 0 && received < requested && rowCount > received)
+    return received
+  return requested
+}
+
+/**
+ * The pages (after page 0, which is the first page) to observe for rows [first, last], nearest to the
+ * visible rows first, with half a page of overscan on each side.
+ */
+export function windowPages(first: number, last: number, rowCount: number, pageSize: number): number[] {
+  if (last < first || rowCount <= 0) return []
+  const overscan = Math.ceil(pageSize / 2)
+  const pages = pagesForRange(first - overscan, last + overscan, rowCount, pageSize).filter(
+    (page) => page > 0,
+  )
+  const firstVisiblePage = Math.floor(first / pageSize)
+  const lastVisiblePage = Math.floor(last / pageSize)
+  const distance = (page: number) =>
+    page < firstVisiblePage ? firstVisiblePage - page : page > lastVisiblePage ? page - lastVisiblePage : 0
+  return pages.sort((a, b) => distance(a) - distance(b) || a - b)
+}
+
+/**
+ * Which of the wanted pages (in priority order) may fetch now: those already loaded, plus the first
+ * `maxInFlight` that are not. The others wait, and start as nearer ones arrive.
+ */
+export function pagesAllowedToFetch(
+  pages: readonly number[],
+  hasData: (page: number) => boolean,
+  maxInFlight = MAX_PAGES_IN_FLIGHT,
+): Set<number> {
+  const allowed = new Set<number>()
+  let waiting = 0
+  for (const page of pages) {
+    if (hasData(page)) allowed.add(page)
+    else if (waiting < maxInFlight) {
+      allowed.add(page)
+      waiting++
+    }
+  }
+  return allowed
+}
+
+/** The request for window page `page`: the first page's request at another offset, without a total. */
+export function windowPageRequest(
+  firstPageRequest: SearchRequest,
+  limit: Limit,
+  page: number,
+  pageSize: number,
+): SearchRequest {
+  return {
+    ...firstPageRequest,
+    offset: (firstPageRequest.offset ?? 0) + page * pageSize,
+    limit: pageLimit(limit, page, pageSize),
+    includeTotal: false,
+  }
+}
+
+export interface RecordWindowOptions {
+  portal: Portal
+  firstPage: SearchResult
+  firstPageRequest: SearchRequest
+  limit: Limit
+  rowCount: number
+  /** Rows on screen, 0-based and inclusive (first > last when none). */
+  first: number
+  last: number
+  /** false when every row is already in the first page (e.g. sorted in the browser). */
+  enabled: boolean
+}
+
+export interface RecordWindow {
+  getRow(index: number): RowState
+  /** Some page around the visible rows failed. */
+  hasError: boolean
+  retry(): void
+}
+
+interface PageResult {
+  data: SearchResult | undefined
+  isError: boolean
+  refetch: () => Promise<unknown>
+}
+
+// module scope, so TanStack Query returns the same array while no page changed
+function combinePages(results: readonly PageResult[]): PageResult[] {
+  return results.map(({ data, isError, refetch }) => ({ data, isError, refetch }))
+}
+
+export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
+  const { portal, firstPage, firstPageRequest, limit, rowCount, first, last, enabled } = options
+  const queryClient = useQueryClient()
+  const pageSize = windowPageSize(firstPage, firstPageRequest, rowCount)
+  const pages = enabled ? windowPages(first, last, rowCount, pageSize) : []
+  const requests = pages.map((page) =>
+    searchQueryOptions(portal, windowPageRequest(firstPageRequest, limit, page, pageSize)),
+  )
+  // Reading the cache during render is fine here: every arrival re-renders through useQueries below.
+  const loaded = new Set(
+    pages.filter((_, i) => queryClient.getQueryData(requests[i]!.queryKey) !== undefined),
+  )
+  const allowed = pagesAllowedToFetch(pages, (page) => loaded.has(page))
+
+  const results = useQueries({
+    queries: requests.map((request, i) => ({
+      ...request,
+      gcTime: WINDOW_PAGE_GC_MS,
+      enabled: allowed.has(pages[i]!),
+    })),
+    combine: combinePages,
+  })
+
+  // cheap to rebuild: rows receive records and statuses, not this function, so their memo holds
+  const byPage = new Map<number, PageResult>()
+  pages.forEach((page, i) => {
+    const result = results[i]
+    if (result) byPage.set(page, result)
+  })
+  const getRow = (index: number): RowState => {
+    const page = Math.floor(index / pageSize)
+    const result = page === 0 ? { data: firstPage, isError: false } : byPage.get(page)
+    if (!result) return LOADING
+    if (result.data) {
+      const record = result.data.records[index - page * pageSize]
+      return record ? { status: 'loaded', record } : MISSING
+    }
+    return result.isError ? ERROR : LOADING
+  }
+
+  const hasError = results.some((result) => result.isError)
+  const retry = useCallback(() => {
+    for (const result of results) if (result.isError) void result.refetch()
+  }, [results])
+
+  return { getRow, hasError, retry }
+}
+
+const LOADING: RowState = { status: 'loading' }
+const ERROR: RowState = { status: 'error' }
+const MISSING: RowState = { status: 'missing' }
