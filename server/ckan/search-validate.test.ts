@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { validateSearchSchema } from './search-schema.ts'
+import { type FieldTypes, getList, parseSortClause, validateAgainstColumns } from './search-validate.ts'
+import type { DataDict } from './types.ts'
+
+const types: FieldTypes = new Map([
+  ['_id', 'int'],
+  ['the year', 'int4'],
+  ['bük', 'text'],
+])
+
+function backend(data: DataDict) {
+  const schema = validateSearchSchema(
+    { resource_id: 'r', ...data },
+    {
+      rowsDefault: 100,
+      rowsMax: 32000,
+      defaultFtsLang: 'english',
+    },
+  )
+  if (schema.kind !== 'valid') throw new Error('schema failed')
+  return validateAgainstColumns(schema.data, types)
+}
+
+describe('get_list', () => {
+  it('splits strings on commas, strips whitespace and surrounding quotes', () => {
+    expect(getList('a, "the year" ,b')).toEqual(['a', 'the year', 'b'])
+    expect(getList('')).toEqual([])
+    expect(getList([' x ', 'y'])).toEqual(['x', 'y'])
+    expect(getList([' x '], false)).toEqual([' x '])
+  })
+})
+
+describe('sort clauses', () => {
+  it('parses direction and nulls ordering case-insensitively', () => {
+    expect(parseSortClause('"the year" DESC NULLS LAST', types)).toEqual({
+      field: 'the year',
+      direction: 'desc',
+      nulls: 'last',
+    })
+    expect(parseSortClause('bük', types)).toEqual({ field: 'bük', direction: 'asc' })
+  })
+
+  it('rejects unknown fields, injection attempts and rank', () => {
+    expect(parseSortClause('rank', types)).toBeUndefined()
+    expect(parseSortClause('_id; drop table x', types)).toBeUndefined()
+    expect(parseSortClause('"the year" desc, x', types)).toBeUndefined()
+    expect(parseSortClause('bük\nasc', types)).toBeUndefined()
+  })
+})
+
+describe('backend validation', () => {
+  it('accepts known names, rank with a string q, and rank <field> with a dict q', () => {
+    expect(backend({ fields: ['bük', 'rank'], q: 'x' })).toEqual({ kind: 'valid' })
+    expect(backend({ fields: 'rank bük', q: { bük: 'x' } })).toEqual({ kind: 'valid' })
+    expect(backend({ fields: ['rank'], q: { bük: 'x' } })).toMatchObject({
+      errors: { fields: ['invalid value "rank"'] },
+    })
+  })
+
+  it('reports the whole sort clause, the first unknown filter key and non-string q values', () => {
+    expect(backend({ sort: 'füü asc' })).toMatchObject({ errors: { sort: ['invalid value "füü asc"'] } })
+    expect(backend({ filters: { bük: 1, nope: 2, other: 3 } })).toMatchObject({
+      errors: { filters: ['invalid value "nope"'] },
+    })
+    expect(backend({ q: { bük: ['a'] } })).toMatchObject({ errors: { q: ['invalid value "bük"'] } })
+  })
+
+  it('reports the first leftover in request order', () => {
+    expect(backend({ sort: 'x', fields: 'y' })).toMatchObject({ errors: { sort: ['invalid value "x"'] } })
+    expect(backend({ fields: 'y', sort: 'x' })).toMatchObject({ errors: { fields: ['invalid value "y"'] } })
+  })
+
+  it('crashes (500) on filters that are not a dict', () => {
+    expect(backend({ filters: '[1, 2]' })).toMatchObject({ kind: 'crash' })
+  })
+})
