@@ -13,7 +13,7 @@ export const appText = defineMessages({
   controls: 'Search and filters',
   records: 'Records',
   addToken: 'Enter an API token',
-  removeFilter: 'Remove filter {field}',
+  removeFilter: 'Remove the filter on {field}',
   removeSort: 'Remove the sort on {field}',
   clearSearch: 'Clear the search',
   backgroundError: 'The latest data could not be loaded, so what you see may be out of date: {title}',

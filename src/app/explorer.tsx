@@ -79,29 +79,25 @@ export function Explorer({
 
   const knownSummary = state.resourceId ? known[`${baseUrl} ${state.resourceId}`] : undefined
   const recentSummary = state.resourceId ? recent.find((item) => item.id === state.resourceId) : undefined
-  // name the table from the catalogue only once it proved readable (no second error for a private one)
+  // name the table from the catalogue, once it proved readable (no second error for a private one)
   const resourceInfo = useQuery({
     ...resourceQueryOptions(portal, state.resourceId ?? ''),
-    enabled:
-      !!state.resourceId &&
-      !knownSummary &&
-      !recentSummary &&
-      firstPage.isSuccess &&
-      !firstPage.isPlaceholderData,
+    enabled: !!state.resourceId && !knownSummary && firstPage.isSuccess && !firstPage.isPlaceholderData,
     retry: false,
   })
-  const summary = knownSummary ?? recentSummary ?? resourceInfo.data
+  const summary = knownSummary ?? resourceInfo.data ?? recentSummary
 
-  // a table that loaded is worth remembering in "recent", with the best name known
+  // a table that loaded is worth remembering in "recent", under the best name known
   const loadedId = firstPage.isSuccess && !firstPage.isPlaceholderData ? state.resourceId : null
+  const nameSettled = !!knownSummary || resourceInfo.isSuccess || resourceInfo.isError
   const loadedName = summary?.name
   const loadedTitle = summary?.datasetTitle
   useEffect(() => {
-    if (!loadedId) return
+    if (!loadedId || !nameSettled) return
     const item: ResourceSummary = { id: loadedId, name: loadedName ?? loadedId }
     if (loadedTitle) item.datasetTitle = loadedTitle
     saveRecent(baseUrl, item)
-  }, [baseUrl, loadedId, loadedName, loadedTitle])
+  }, [baseUrl, loadedId, nameSettled, loadedName, loadedTitle])
 
   const changePortal = (next: string, addedLocale: boolean) => {
     update({ portal: next === config.portal ? null : next })

@@ -3,7 +3,8 @@ import { uiText } from './ui-messages'
 
 /**
  * A modal on the native <dialog>: showModal() traps focus and makes the page inert, Escape closes
- * it, and focus goes back to whatever opened it. Content renders only while open.
+ * it, and focus goes back to whatever opened it. Content renders only while open; the element
+ * marked `data-autofocus` gets the focus first.
  */
 export function Dialog({
   open,
@@ -28,6 +29,8 @@ export function Dialog({
     if (open && !dialog.open) {
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
       dialog.showModal()
+      // showModal focuses the first focusable element (Close); start where the work starts instead
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     } else if (!open && dialog.open) {
       dialog.close()
     }

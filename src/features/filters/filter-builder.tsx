@@ -125,6 +125,7 @@ function FilterForm({
         <select
           id={ids.field}
           className="dse-input dse-select"
+          data-autofocus
           value={fieldId}
           onChange={(event) => chooseField(event.target.value)}
         >
