@@ -7,7 +7,11 @@
 // A word then contains no quote, backslash or operator character, so quoting it as a tsquery
 // lexeme `'…'` can never be rejected by PostgreSQL (proved against PGlite in search-query.test.ts).
 
-const WORD = /[\p{L}\p{N}\p{M}]+/gu
+// Letters, digits and marks, joined by `.`, `-`, `@` or `/` inside a word (53.56, 2011-04, co-op,
+// name@example.org, 12/09/2021), with a leading minus before a digit (-210.5): PostgreSQL's parser
+// keeps such tokens whole, so splitting them would miss them. These characters are plain text inside
+// a quoted lexeme; only `'` and `\` are special there, and they never get into a word.
+const WORD = /(?:-(?=\p{N}))?[\p{L}\p{N}\p{M}]+(?:[.\-@/][\p{L}\p{N}\p{M}]+)*/gu
 
 /** PostgreSQL rejects a lexeme of 2 KB or more ("word is too long"); prefixes this long are useless anyway. */
 const MAX_WORD_CHARS = 100
