@@ -44,6 +44,11 @@ function flattenDatastoreResources(result: unknown): ResourceSummary[] {
   return found
 }
 
+/** Solr query syntax characters, escaped so that "covid (2021)" or "a:b" are searched as words. */
+export function escapeSolr(text: string): string {
+  return text.replace(/[+\-!(){}[\]^"~*?:\\/&|]/g, (char) => `\\${char}`)
+}
+
 /**
  * Tables whose dataset matches `text`. Asks the catalogue for datasets with DataStore tables
  * (`res_extras_datastore_active:true`); when the portal rejects that filter query, searches without
@@ -54,7 +59,7 @@ export async function searchResources(
   text: string,
   options: Options = {},
 ): Promise<ResourceSummary[]> {
-  const q = text.trim() === '' ? '*:*' : text.trim()
+  const q = text.trim() === '' ? '*:*' : escapeSolr(text.trim())
   const params = { q, fq: 'res_extras_datastore_active:true', rows: CATALOG_ROWS }
   try {
     return flattenDatastoreResources(await callAction(portal, 'package_search', params, options))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { listTableMetadata, searchResources, showResource } from '../catalog'
+import { escapeSolr, listTableMetadata, searchResources, showResource } from '../catalog'
 
 const portal = { baseUrl: 'https://x.org/data/en' }
 
@@ -100,6 +100,19 @@ describe('searchResources', () => {
       throw new TypeError('fetch failed')
     }) as unknown as typeof fetch
     await expect(searchResources(portal, 'x', { fetch: failing })).rejects.toMatchObject({ kind: 'network' })
+  })
+})
+
+describe('escapeSolr', () => {
+  it('makes Solr syntax plain words', () => {
+    expect(escapeSolr('covid (2021): a+b "x" c/d')).toBe('covid \\(2021\\)\\: a\\+b \\"x\\" c\\/d')
+    expect(escapeSolr('air quality')).toBe('air quality')
+  })
+
+  it('is what the catalogue search sends', async () => {
+    const fake = router([{ match: () => true, body: ok(packages) }])
+    await searchResources(portal, 'a:b', fake)
+    expect(fake.seen[0]?.searchParams.get('q')).toBe('a\\:b')
   })
 })
 
