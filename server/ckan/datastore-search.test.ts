@@ -93,6 +93,12 @@ describe('datastore_search result shape', () => {
       { id: 'author', type: 'text' },
       { id: 'rank', type: 'float' },
     ])
+    const withInfo = await okResult({ resource_id: '66666666-6666-4666-8666-000000000014' })
+    expect(withInfo['fields']).toEqual([
+      { id: '_id', type: 'int' },
+      { id: 'bo%ok', type: 'text', info: { label: 'Book', notes: false } },
+      { id: 'author', type: 'text' },
+    ])
   })
 
   it('adds _links only for HTTP calls, from the request query string', async () => {
