@@ -20,7 +20,6 @@ export const appText = defineMessages({
   portalLocaleAdded: 'The portal address had no language segment, so “/en” was added: {url}',
   linkNote: '{note}',
   tokenDropped: 'The API token was forgotten because the portal changed.',
-  sortedLocally: 'Sorted in your browser: every matching record is already loaded.',
   loadingTable: 'Loading the table…',
   otherPortal: 'This link points to another portal: {host}',
 })

@@ -19,13 +19,13 @@ import { SearchBox } from '../features/search/search-box'
 import { countText } from '../features/status/count-text'
 import { LinkNotice } from '../features/status/link-notice'
 import { StatusBar } from '../features/status/status-bar'
+import { RecordsTable } from '../features/table/records-table'
 import { formatCell } from '../lib/format'
 import { getMessagesLocale } from '../lib/messages'
 import { resourceQueryOptions } from '../queries/datastore-queries'
 import { visibleRowCount } from '../queries/page-plan'
 import { appText } from './app-messages'
 import type { RuntimeConfig } from './config'
-import { RecordsTable } from './interim-table'
 import { TableError } from './table-error'
 import { useExplorerState } from './use-explorer-state'
 import { useFirstPage } from './use-first-page'
@@ -289,7 +289,6 @@ export function Explorer({
             />
 
             <StatusBar text={counts} busy={busy} estimatedHint={!!data?.totalWasEstimated} />
-            {sortLocally && data && <p className="dse-hint">{appText('sortedLocally')}</p>}
 
             <div className="dse-table-region" aria-busy={busy}>
               <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>

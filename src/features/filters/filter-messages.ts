@@ -4,7 +4,7 @@ export const filterText = defineMessages({
   addFilter: 'Add filter',
   dialogTitle: 'Filter records',
   editTitle: 'Change the filter on {field}',
-  field: 'Column',
+  field: 'Column to filter',
   chooseField: 'Choose a column…',
   values: 'Values',
   valuesHint:
