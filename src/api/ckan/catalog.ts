@@ -11,6 +11,7 @@ import {
   type ResourceBody,
 } from './schemas'
 import type { Portal, ResourceSummary } from './types'
+import { getMessagesLocale } from '../../lib/messages'
 import * as v from 'valibot'
 
 type Options = Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs'>
@@ -24,10 +25,28 @@ function isDatastoreActive(value: unknown): boolean {
   return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true')
 }
 
-function summary(resource: ResourceBody, datasetTitle?: string | null): ResourceSummary {
-  const entry: ResourceSummary = { id: resource.id, name: resource.name?.trim() || resource.id }
+/**
+ * The text to show for a catalogue value: the string itself, or from a per-language object the
+ * user's language, then English, then the first text found. Empty → undefined.
+ */
+export function displayText(value: unknown, language = getMessagesLocale()): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const texts = value as Record<string, unknown>
+  const base = language.split('-')[0] ?? 'en'
+  for (const key of [language, base, 'en']) {
+    const text = Object.hasOwn(texts, key) ? texts[key] : undefined
+    if (typeof text === 'string' && text.trim()) return text.trim()
+  }
+  for (const text of Object.values(texts)) if (typeof text === 'string' && text.trim()) return text.trim()
+  return undefined
+}
+
+function summary(resource: ResourceBody, datasetTitle?: string): ResourceSummary {
+  const entry: ResourceSummary = { id: resource.id, name: displayText(resource.name) ?? resource.id }
   if (datasetTitle) entry.datasetTitle = datasetTitle
-  if (resource.description?.trim()) entry.description = resource.description.trim()
+  const description = displayText(resource.description)
+  if (description) entry.description = description
   return entry
 }
 
@@ -37,7 +56,7 @@ function flattenDatastoreResources(result: unknown): ResourceSummary[] {
   for (const dataset of body.results) {
     for (const resource of dataset.resources ?? []) {
       if (isDatastoreActive(resource.datastore_active)) {
-        found.push(summary(resource, dataset.title?.trim() || dataset.name))
+        found.push(summary(resource, displayText(dataset.title) ?? displayText(dataset.name)))
       }
     }
   }

@@ -50,10 +50,18 @@ export const errorBodySchema = v.looseObject({
   message: v.optional(v.string()),
 })
 
+/**
+ * A catalogue text: a string, or a per-language object on portals with multilingual metadata
+ * (ckanext-fluent: `{"en": "Air quality", "fr": "Qualité de l'air"}`). Read with `displayText`.
+ */
+export const catalogTextSchema = v.optional(
+  v.nullable(v.union([v.string(), v.record(v.string(), v.unknown())])),
+)
+
 export const resourceSchema = v.looseObject({
   id: v.string(),
-  name: v.optional(v.nullable(v.string())),
-  description: v.optional(v.nullable(v.string())),
+  name: catalogTextSchema,
+  description: catalogTextSchema,
   package_id: v.optional(v.nullable(v.string())),
   // A boolean on current CKAN; older extras were stored as text ("True").
   datastore_active: v.optional(v.unknown()),
@@ -62,7 +70,7 @@ export const resourceSchema = v.looseObject({
 export const packageSchema = v.looseObject({
   id: v.string(),
   name: v.optional(v.nullable(v.string())),
-  title: v.optional(v.nullable(v.string())),
+  title: catalogTextSchema,
   resources: v.optional(v.nullable(v.array(resourceSchema)), []),
 })
 

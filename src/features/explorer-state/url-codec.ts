@@ -4,6 +4,8 @@
 //   resource_id (or CKAN's alias `id`)   the table
 //   q                                    search words
 //   filters                              JSON object as in a CKAN GET: {"country":["DE","UK"],"year":2013}
+//                                        (written with one value as a scalar; key order is display
+//                                        order, except that JavaScript puts integer-like names first)
 //   sort                                 CKAN syntax: year desc, "country name"
 //   limit                                a whole number above 0, or `all`
 // and ours:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { escapeSolr, listTableMetadata, searchResources, showResource } from '../catalog'
+import { displayText, escapeSolr, listTableMetadata, searchResources, showResource } from '../catalog'
 
 const portal = { baseUrl: 'https://x.org/data/en' }
 
@@ -100,6 +100,35 @@ describe('searchResources', () => {
       throw new TypeError('fetch failed')
     }) as unknown as typeof fetch
     await expect(searchResources(portal, 'x', { fetch: failing })).rejects.toMatchObject({ kind: 'network' })
+  })
+})
+
+describe('multilingual catalogues', () => {
+  it('reads per-language names and titles (ckanext-fluent)', async () => {
+    const fluent = {
+      count: 1,
+      results: [
+        {
+          id: 'p',
+          name: 'air',
+          title: { fr: 'Qualité de l’air', en: 'Air quality' },
+          resources: [{ id: 'r', name: { fr: 'Stations' }, description: { en: '' }, datastore_active: true }],
+        },
+      ],
+    }
+    const fake = router([{ match: () => true, body: ok(fluent) }])
+    expect(await searchResources(portal, 'air', fake)).toEqual([
+      { id: 'r', name: 'Stations', datasetTitle: 'Air quality' },
+    ])
+  })
+
+  it('prefers the user’s language, then English, then any text', () => {
+    const text = { en: 'Air', fr: 'Air (fr)', de: 'Luft' }
+    expect(displayText(text, 'fr-CA')).toBe('Air (fr)')
+    expect(displayText(text, 'it')).toBe('Air')
+    expect(displayText({ de: 'Luft' }, 'it')).toBe('Luft')
+    expect(displayText({ de: 3 }, 'it')).toBeUndefined()
+    expect(displayText('  ', 'en')).toBeUndefined()
   })
 })
 
