@@ -1,0 +1,177 @@
+// Command-line flags of `server/main.ts`. Pure: parsing never touches files or the network, so
+// every bad input becomes one readable line (main.ts prints it and exits with code 2).
+
+export interface CliOptions {
+  port: number
+  host: string
+  load: string[]
+  tokens: string[]
+  rows: number
+  rowsMax: number
+  rowsDefault: number
+  timeoutMs: number
+  dataDir: string | undefined
+  buildIfNeeded: boolean
+  /** Seed of the generated resource. */
+  seed: number
+  /** Request body limit in bytes. */
+  maxBodyBytes: number
+  quiet: boolean
+  help: boolean
+}
+
+export const DEFAULTS: CliOptions = {
+  port: 8080,
+  host: '127.0.0.1',
+  load: [],
+  tokens: [],
+  rows: 100_000,
+  rowsMax: 32_000,
+  rowsDefault: 100,
+  timeoutMs: 60_000,
+  dataDir: undefined,
+  buildIfNeeded: false,
+  seed: 42,
+  maxBodyBytes: 1024 * 1024,
+  quiet: false,
+  help: false,
+}
+
+export const USAGE = `Usage: node --import tsx server/main.ts [options]
+
+A CKAN-compatible DataStore API (datastore_search, resource_show, package_search) on PostgreSQL
+(embedded PGlite, or an external server when DATABASE_URL is set), plus the Datastore Explorer app.
+
+Options:
+  --port N            port to listen on (default 8080; 0 picks a free port)
+  --host H            address to listen on (default 127.0.0.1)
+  --load FILE         serve this .json or .csv file as a resource (repeatable); with --load,
+                      only the loaded resources are served
+  --token T           an API token: requests whose Authorization header equals T may read
+                      private resources (repeatable)
+  --rows N            rows of the generated resource (default 100000)
+  --seed N            seed of the generated resource (default 42)
+  --rows-max N        ckan.datastore.search.rows_max (default 32000)
+  --rows-default N    ckan.datastore.search.rows_default (default 100)
+  --timeout-ms N      statement timeout in ms (default 60000, as CKAN); 0 disables it
+  --data-dir DIR      keep the embedded database in DIR between runs
+  --max-body-kb N     request body limit in KiB (default 1024)
+  --build-if-needed   run \`vite build\` when dist/ is missing or older than src/
+  --quiet             do not log requests
+  --help              show this help
+`
+
+export class CliError extends Error {}
+
+type Flag = keyof typeof FLAGS
+const FLAGS = {
+  '--port': 'value',
+  '--host': 'value',
+  '--load': 'value',
+  '--token': 'value',
+  '--rows': 'value',
+  '--seed': 'value',
+  '--rows-max': 'value',
+  '--rows-default': 'value',
+  '--timeout-ms': 'value',
+  '--data-dir': 'value',
+  '--max-body-kb': 'value',
+  '--build-if-needed': 'switch',
+  '--quiet': 'switch',
+  '--help': 'switch',
+} as const
+
+function wholeNumber(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^\d+$/.test(text)) throw new CliError(`${flag} expects a whole number, got ${JSON.stringify(text)}`)
+  const value = Number(text)
+  if (value < min || value > max) throw new CliError(`${flag} must be between ${min} and ${max}, got ${text}`)
+  return value
+}
+
+/** Parses argv (without `node` and the script). Throws CliError with a one-line message. */
+export function parseCli(argv: string[]): CliOptions {
+  const options: CliOptions = { ...DEFAULTS, load: [], tokens: [] }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
+    const name = eq > 0 ? arg.slice(0, eq) : arg
+    if (!Object.hasOwn(FLAGS, name)) {
+      throw new CliError(
+        arg.startsWith('-')
+          ? `unknown option ${name} (see --help)`
+          : `unexpected argument ${JSON.stringify(arg)} (see --help)`,
+      )
+    }
+    const flag = name as Flag
+    let value: string | undefined
+    if (FLAGS[flag] === 'switch') {
+      if (eq > 0) throw new CliError(`${flag} takes no value`)
+    } else if (eq > 0) {
+      value = arg.slice(eq + 1)
+    } else {
+      value = argv[++i]
+      if (value === undefined || (value.startsWith('--') && value.length > 2)) {
+        throw new CliError(`${flag} expects a value`)
+      }
+    }
+    applyFlag(options, flag, value ?? '')
+  }
+  if (options.rowsDefault > options.rowsMax) {
+    throw new CliError(
+      `--rows-default (${options.rowsDefault}) must not exceed --rows-max (${options.rowsMax})`,
+    )
+  }
+  return options
+}
+
+function applyFlag(options: CliOptions, flag: Flag, value: string): void {
+  switch (flag) {
+    case '--port':
+      options.port = wholeNumber(flag, value, 0, 65535)
+      break
+    case '--host':
+      if (value === '') throw new CliError('--host expects a value')
+      options.host = value
+      break
+    case '--load':
+      if (!/\.(json|csv)$/i.test(value))
+        throw new CliError(`--load expects a .json or .csv file, got ${JSON.stringify(value)}`)
+      options.load.push(value)
+      break
+    case '--token':
+      if (value === '') throw new CliError('--token expects a non-empty value')
+      options.tokens.push(value)
+      break
+    case '--rows':
+      options.rows = wholeNumber(flag, value, 0, 20_000_000)
+      break
+    case '--seed':
+      options.seed = wholeNumber(flag, value, 0, 2 ** 32 - 1)
+      break
+    case '--rows-max':
+      options.rowsMax = wholeNumber(flag, value, 1)
+      break
+    case '--rows-default':
+      options.rowsDefault = wholeNumber(flag, value, 1)
+      break
+    case '--timeout-ms':
+      options.timeoutMs = wholeNumber(flag, value, 0)
+      break
+    case '--data-dir':
+      if (value === '') throw new CliError('--data-dir expects a directory')
+      options.dataDir = value
+      break
+    case '--max-body-kb':
+      options.maxBodyBytes = wholeNumber(flag, value, 1, 1024 * 1024) * 1024
+      break
+    case '--build-if-needed':
+      options.buildIfNeeded = true
+      break
+    case '--quiet':
+      options.quiet = true
+      break
+    case '--help':
+      options.help = true
+      break
+  }
+}

@@ -1,0 +1,21 @@
+// Messages exchanged between the main thread and the PGlite worker (see pglite-worker.ts).
+
+export type WorkerRequest =
+  | { id: number; kind: 'query'; sql: string; params: unknown[] }
+  | { id: number; kind: 'exec'; sql: string }
+  | { id: number; kind: 'dump' }
+
+export type WorkerResponse =
+  | { id: number; ok: true; rows?: unknown[]; snapshot?: ArrayBuffer }
+  | { id: number; ok: false; message: string; code?: string }
+
+/** Posted once by the worker when PGlite is open and ready (or failed to open). */
+export type WorkerStatus = { ready: true } | { ready: false; message: string }
+
+/** `workerData` of the worker: where its database comes from. */
+export interface WorkerInit {
+  /** A `dumpDataDir()` tarball to start from (an in-memory database). */
+  snapshot?: ArrayBuffer
+  /** An on-disk PGlite data directory (created when missing). */
+  dataDir?: string
+}

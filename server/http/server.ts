@@ -1,0 +1,277 @@
+// The HTTP front of the datastore: CKAN's action API (envelope, errors, CORS, JSONP, auth) and
+// the built app. Every request is answered; no input can crash the process.
+import http from 'node:http'
+import { QueryError, QueryTimeoutError } from '../ckan/types.ts'
+import type { ActionOutcome, Caller, DataDict, Db, Json, SearchConfig, SearchContext } from '../ckan/types.ts'
+import { toCkanJson } from '../ckan/ckan-json.ts'
+import { errorPage, escapeHtml } from './pages.ts'
+import { getRequestData } from './request-data.ts'
+import { hasSideEffects, matchRoute } from './routes.ts'
+import { findStaticFile } from './static-files.ts'
+
+export type Action = (data: DataDict, ctx: SearchContext) => Promise<ActionOutcome>
+
+export interface ServerOptions {
+  db: Db
+  actions: Record<string, Action>
+  config: SearchConfig
+  /** Values of the `Authorization` header that grant access to private resources. */
+  tokens: string[]
+  /** The built app; missing files are answered with a 404 page. */
+  staticRoot: string
+  maxBodyBytes: number
+  log: (line: string) => void
+}
+
+const JSON_TYPE = 'application/json;charset=utf-8'
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src *; frame-ancestors *"
+/** The user CKAN reports for a valid token (only visible in 403 messages, which it never gets). */
+const TOKEN_USER = 'admin'
+
+class BodyTooLargeError extends Error {}
+
+interface Reply {
+  status: number
+  headers: Record<string, string>
+  body: string | Buffer
+}
+
+function readBody(request: http.IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(request.headers['content-length'])
+    if (Number.isFinite(declared) && declared > limit) {
+      request.resume() // drain, so the 413 can be sent on a clean connection
+      reject(new BodyTooLargeError())
+      return
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        request.removeAllListeners('data')
+        request.resume()
+        reject(new BodyTooLargeError())
+        return
+      }
+      chunks.push(chunk)
+    })
+    request.on('end', () => resolve(Buffer.concat(chunks)))
+    request.on('error', reject)
+  })
+}
+
+/** `http://host:port` from the Host header, falling back to the server address for odd values. */
+function originOf(request: http.IncomingMessage): string {
+  const host = request.headers.host ?? ''
+  if (/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return `http://${host}`
+  const address = request.socket.localAddress ?? '127.0.0.1'
+  return `http://${address.includes(':') ? `[${address}]` : address}:${request.socket.localPort ?? 80}`
+}
+
+function helpUrl(origin: string, locale: string | undefined, action: string): string {
+  return `${origin}${locale ? `/${locale}` : ''}/api/3/action/help_show?name=${encodeURIComponent(action)}`
+}
+
+function jsonReply(status: number, body: unknown): Reply {
+  return {
+    status,
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'public, max-age=0, must-revalidate' },
+    body: toCkanJson(body as Json),
+  }
+}
+
+function htmlReply(status: number, html: string, extra: Record<string, string> = {}): Reply {
+  return {
+    status,
+    headers: { 'Content-Type': 'text/html;charset=utf-8', 'Content-Security-Policy': CSP, ...extra },
+    body: html,
+  }
+}
+
+/** Database errors that escaped the action: answered as CKAN's datastore answers them. */
+function outcomeForError(error: unknown): ActionOutcome | undefined {
+  if (error instanceof QueryTimeoutError) {
+    return { ok: false, status: 409, error: { query: ['Search took too long'], __type: 'Validation Error' } }
+  }
+  if (error instanceof QueryError) {
+    return {
+      ok: false,
+      status: 409,
+      error: {
+        query: ['Invalid query'],
+        info: { statement: [error.statement], params: error.params as Json[], orig: [error.message] },
+        __type: 'Validation Error',
+      },
+    }
+  }
+  return undefined
+}
+
+function callerFor(request: http.IncomingMessage, tokens: string[], forceAnonymous: boolean): Caller {
+  const token = request.headers.authorization
+  const authorised = !forceAnonymous && token !== undefined && token !== '' && tokens.includes(token)
+  return authorised ? { authorised: true, name: TOKEN_USER } : { authorised: false, name: '' }
+}
+
+/** For the request log: query parameter names only, since values (or a `callback`) could be secrets. */
+export function pathForLog(url: string): string {
+  const [pathname, query] = url.split('?', 2)
+  if (query === undefined) return pathname!
+  const keys = [...new URLSearchParams(query).keys()]
+  return `${pathname}?${keys.map((key) => `${key}=…`).join('&')}`
+}
+
+async function handleAction(
+  options: ServerOptions,
+  request: http.IncomingMessage,
+  url: URL,
+  route: { name: string; locale: string | undefined; apiPath: string },
+): Promise<Reply> {
+  const method = request.method ?? 'GET'
+  if (method !== 'GET' && method !== 'POST') {
+    return htmlReply(405, errorPage(405, 'The method is not allowed for the requested URL.'), {
+      Allow: 'GET, POST, OPTIONS',
+    })
+  }
+  const help = helpUrl(originOf(request), route.locale, route.name)
+  const action = Object.hasOwn(options.actions, route.name) ? options.actions[route.name] : undefined
+  if (!action) {
+    await readBody(request, options.maxBodyBytes)
+    return jsonReply(400, `Bad request - Action name not known: ${route.name}`)
+  }
+  const body = await readBody(request, options.maxBodyBytes)
+  const query = url.search.slice(1)
+  const parsed = getRequestData({
+    method,
+    contentType: request.headers['content-type'],
+    query,
+    body,
+    tryUrlParams: !hasSideEffects(route.name),
+  })
+  if (!parsed.ok) {
+    if (parsed.status === 415) {
+      return htmlReply(
+        415,
+        errorPage(
+          415,
+          'Did not attempt to load JSON data because the request Content-Type was not application/json.',
+        ),
+      )
+    }
+    return jsonReply(400, parsed.message)
+  }
+  const data = parsed.data
+  // CKAN drops `callback` from the data dict and runs such calls as anonymous (api.py l.268–273).
+  const jsonp = Object.hasOwn(data, 'callback')
+  delete data.callback
+  const ctx: SearchContext = {
+    db: options.db,
+    config: options.config,
+    caller: callerFor(request, options.tokens, jsonp),
+    currentPath: route.apiPath,
+    currentQuery: query,
+    overHttp: true,
+  }
+  let outcome: ActionOutcome
+  try {
+    outcome = await action(data, ctx)
+  } catch (error) {
+    const mapped = outcomeForError(error)
+    if (!mapped) throw error
+    outcome = mapped
+  }
+  const reply = outcome.ok
+    ? jsonReply(200, { help, success: true, result: outcome.result })
+    : jsonReply(outcome.status, { help, success: false, error: outcome.error })
+
+  const callback = url.searchParams.get('callback')
+  if (method === 'GET' && callback !== null && reply.status === 200) {
+    reply.body = `${escapeHtml(callback)}(${String(reply.body)});`
+    reply.headers['Content-Type'] = 'application/javascript;charset=utf-8'
+  }
+  return reply
+}
+
+async function route(options: ServerOptions, request: http.IncomingMessage): Promise<Reply> {
+  const url = new URL(request.url ?? '/', 'http://localhost')
+  const target = matchRoute(url.pathname)
+  const method = request.method ?? 'GET'
+
+  if (method === 'OPTIONS') {
+    // Flask answers OPTIONS itself for every routed URL; CORS headers are added by the caller.
+    if (target.kind === 'api-not-found') return htmlReply(404, errorPage(404))
+    return { status: 200, headers: { Allow: 'GET, HEAD, POST, OPTIONS', 'Content-Length': '0' }, body: '' }
+  }
+  switch (target.kind) {
+    case 'action':
+      return handleAction(options, request, url, target)
+    case 'api-version':
+      return jsonReply(200, { version: target.version })
+    case 'api-not-found':
+      return htmlReply(404, errorPage(404, 'The requested URL was not found on the server.'))
+    case 'config':
+      return jsonReply(200, { portal: `${originOf(request)}/en` })
+    case 'app': {
+      if (method !== 'GET' && method !== 'HEAD') return htmlReply(405, errorPage(405), { Allow: 'GET, HEAD' })
+      const file = await findStaticFile(options.staticRoot, target.path)
+      if (!file)
+        return htmlReply(404, errorPage(404, 'Not found. If this is the app, run `npm run build` first.'))
+      const headers: Record<string, string> = {
+        'Content-Type': file.contentType,
+        'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      }
+      if (file.isHtml) headers['Content-Security-Policy'] = CSP
+      return { status: 200, headers, body: file.body }
+    }
+  }
+}
+
+function corsHeaders(request: http.IncomingMessage): Record<string, string> {
+  if (request.headers.origin === undefined) return {}
+  return {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'POST, PUT, GET, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  }
+}
+
+export function createRequestHandler(options: ServerOptions) {
+  return async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
+    const started = performance.now()
+    let reply: Reply
+    try {
+      reply = await route(options, request)
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        reply = jsonReply(413, `Request body too large: the limit is ${options.maxBodyBytes} bytes`)
+        reply.headers.Connection = 'close'
+      } else {
+        options.log(`error: ${(error as Error)?.stack ?? String(error)}`)
+        reply = jsonReply(500, { __type: 'Internal Server Error', message: 'Internal Server Error' })
+      }
+    }
+    try {
+      const headers = { ...reply.headers, ...corsHeaders(request), 'X-Content-Type-Options': 'nosniff' }
+      response.writeHead(reply.status, headers)
+      response.end(request.method === 'HEAD' ? undefined : reply.body)
+    } catch (error) {
+      options.log(`error writing response: ${(error as Error).message}`)
+      response.destroy()
+    }
+    const ms = (performance.now() - started).toFixed(1)
+    options.log(`${request.method} ${pathForLog(request.url ?? '/')} ${reply.status} ${ms}ms`)
+  }
+}
+
+export function createDatastoreServer(options: ServerOptions): http.Server {
+  const handler = createRequestHandler(options)
+  const server = http.createServer((request, response) => void handler(request, response))
+  // Malformed HTTP must not take the process down.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+    else socket.destroy()
+  })
+  return server
+}

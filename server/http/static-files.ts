@@ -1,0 +1,70 @@
+// Serves the built app (dist/). Client-side routes fall back to index.html.
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html;charset=utf-8',
+  '.js': 'text/javascript;charset=utf-8',
+  '.mjs': 'text/javascript;charset=utf-8',
+  '.css': 'text/css;charset=utf-8',
+  '.json': 'application/json;charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain;charset=utf-8',
+  '.map': 'application/json;charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+}
+
+export interface StaticFile {
+  body: Buffer
+  contentType: string
+  /** Hashed build output never changes, so it can be cached for a year. */
+  immutable: boolean
+  isHtml: boolean
+}
+
+async function readIfFile(file: string): Promise<Buffer | undefined> {
+  try {
+    if (!(await stat(file)).isFile()) return undefined
+    return await readFile(file)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Finds the file for a URL path inside `root`. Paths that escape `root` are refused; a missing
+ * file whose name has no extension gets index.html (client routing); a missing asset gets nothing.
+ */
+export async function findStaticFile(root: string, urlPath: string): Promise<StaticFile | undefined> {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return undefined
+  }
+  if (decoded.includes('\0')) return undefined
+  const resolvedRoot = path.resolve(root)
+  const file = path.resolve(resolvedRoot, `.${path.posix.normalize(`/${decoded}`)}`)
+  if (file !== resolvedRoot && !file.startsWith(resolvedRoot + path.sep)) return undefined
+
+  const ext = path.extname(file).toLowerCase()
+  const body = file === resolvedRoot ? undefined : await readIfFile(file)
+  if (body) {
+    return {
+      body,
+      contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      immutable: urlPath.startsWith('/assets/'),
+      isHtml: ext === '.html',
+    }
+  }
+  if (ext !== '' && ext !== '.html') return undefined
+  const index = await readIfFile(path.join(resolvedRoot, 'index.html'))
+  return index
+    ? { body: index, contentType: CONTENT_TYPES['.html']!, immutable: false, isHtml: true }
+    : undefined
+}

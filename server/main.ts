@@ -1,0 +1,228 @@
+// Starts the CKAN-compatible datastore server: parses flags, loads the data into PostgreSQL
+// (PGlite in a worker thread, or DATABASE_URL), serves the API and the built app.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { actions } from './ckan/actions.ts'
+import { createResource, initDatastore } from './ckan/datastore-create.ts'
+import type { Db, ResourceDefinition } from './ckan/types.ts'
+import { CliError, parseCli, USAGE, type CliOptions } from './cli.ts'
+import { PRIVATE_RESOURCE_ID, privateResource, vegaResources } from './data/demo-datasets.ts'
+import { GENERATOR_VERSION, generatedResource } from './data/generated.ts'
+import { loadFile, LoadError } from './data/load-file.ts'
+import { cacheKey, SnapshotCache, sourceFingerprint } from './data/snapshot-cache.ts'
+import { PgDb } from './db/pg-db.ts'
+import { PgliteWorkerDb } from './db/pglite-worker-db.ts'
+import { createDatastoreServer } from './http/server.ts'
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const print = (line: string): void => void process.stdout.write(`${line}\n`)
+const log = (line: string): void => void process.stderr.write(`${line}\n`)
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`)
+  process.exit(2)
+}
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0
+  const info = statSync(target)
+  if (!info.isDirectory()) return info.mtimeMs
+  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))))
+}
+
+function buildIfNeeded(): void {
+  const built = path.join(repoRoot, 'dist', 'index.html')
+  const sources = ['src', 'index.html', 'public', 'vite.config.ts'].map((p) => path.join(repoRoot, p))
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
+  const reason =
+    builtAt === 0
+      ? 'dist/ is missing'
+      : Math.max(...sources.map(newestMtime)) > builtAt
+        ? 'src/ changed since the last build'
+        : ''
+  if (!reason) {
+    print('The app in dist/ is up to date.')
+    return
+  }
+  print(`Building the app with \`vite build\` (${reason})…`)
+  const result = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
+  if (result.status !== 0) fail('`vite build` failed (see the messages above)')
+  print('Build finished.')
+}
+
+async function definitionsFor(options: CliOptions): Promise<ResourceDefinition[]> {
+  if (options.load.length > 0) {
+    const lists = await Promise.all(options.load.map((file) => loadFile(file)))
+    return lists.flat()
+  }
+  return [...(await vegaResources()), privateResource(), generatedResource(options.seed, options.rows)]
+}
+
+async function loadInto(db: Db, definitions: ResourceDefinition[]): Promise<void> {
+  await initDatastore(db)
+  for (const definition of definitions) {
+    try {
+      await createResource(db, definition)
+    } catch (error) {
+      throw new LoadError(
+        `cannot load resource ${JSON.stringify(definition.resource_id)}: ${(error as Error).message}`,
+      )
+    }
+  }
+}
+
+/** What decides the loaded database: the cache key of the default data. */
+async function dataKey(options: CliOptions): Promise<string> {
+  const fingerprint = await sourceFingerprint([
+    path.join(repoRoot, 'server', 'ckan'),
+    path.join(repoRoot, 'server', 'data'),
+  ])
+  const loaded = await Promise.all(
+    options.load.map(async (file) => (await readFile(file)).toString('base64').length + file),
+  )
+  return cacheKey({
+    generator: GENERATOR_VERSION,
+    rows: options.rows,
+    seed: options.seed,
+    fingerprint,
+    loaded: loaded.join('|'),
+  })
+}
+
+/** Opens the database and makes sure it holds the data; returns it ready to serve. */
+async function openDatabase(
+  options: CliOptions,
+  definitions: () => Promise<ResourceDefinition[]>,
+): Promise<Db & { close(): Promise<void> }> {
+  const started = Date.now()
+  const databaseUrl = process.env.DATABASE_URL
+  if (databaseUrl) {
+    const db = new PgDb(databaseUrl, 0)
+    await loadInto(db, await definitions())
+    await db.close()
+    print(`Loaded the data into DATABASE_URL in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+    return new PgDb(databaseUrl, options.timeoutMs)
+  }
+
+  const key = await dataKey(options)
+  if (options.dataDir) {
+    const dataDir = path.resolve(options.dataDir)
+    const marker = path.join(dataDir, 'datastore-explorer-data-key')
+    const upToDate = existsSync(marker) && (await readFile(marker, 'utf8')) === key
+    await mkdir(dataDir, { recursive: true })
+    const db = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir, log })
+    if (upToDate) print(`Using the database in ${dataDir}.`)
+    else {
+      await loadInto(db, await definitions())
+      await writeFile(marker, key)
+      print(`Loaded the data into ${dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+    }
+    db.timeoutMs = options.timeoutMs
+    return db
+  }
+
+  // Without --load, reuse a snapshot of the same data from an earlier start.
+  const cache = options.load.length === 0 ? new SnapshotCache(path.join(repoRoot, '.data')) : undefined
+  const cached = await cache?.read(key)
+  const db = await PgliteWorkerDb.open({ timeoutMs: 0, snapshot: cached, log })
+  if (cached) {
+    print(
+      `Using the cached database .data/pglite-snapshot-${key}.tar (opened in ${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    )
+  } else {
+    await loadInto(db, await definitions())
+    const bytes = await db.takeSnapshot()
+    print(
+      `Loaded the data in ${((Date.now() - started) / 1000).toFixed(1)} s (snapshot ${(bytes / 1e6).toFixed(0)} MB).`,
+    )
+    const snapshot = db.currentSnapshot
+    if (cache && snapshot)
+      await cache
+        .write(key, snapshot)
+        .catch((error: Error) => log(`could not cache the database: ${error.message}`))
+  }
+  db.timeoutMs = options.timeoutMs
+  db.prepareStandby()
+  return db
+}
+
+function publicUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions
+  try {
+    options = parseCli(process.argv.slice(2))
+  } catch (error) {
+    if (error instanceof CliError) fail(error.message)
+    throw error
+  }
+  if (options.help) {
+    print(USAGE)
+    return
+  }
+  for (const file of options.load) if (!existsSync(file)) fail(`cannot read ${file}: no such file`)
+  if (options.buildIfNeeded) buildIfNeeded()
+
+  // Read and check --load files before starting the database, so mistakes are reported at once.
+  let definitions: ResourceDefinition[] | undefined
+  const getDefinitions = async (): Promise<ResourceDefinition[]> =>
+    (definitions ??= await definitionsFor(options))
+  if (options.load.length > 0) await getDefinitions()
+
+  const db = await openDatabase(options, getDefinitions)
+  definitions = undefined // let the loaded rows be garbage-collected
+  const server = createDatastoreServer({
+    db,
+    actions,
+    config: { rowsDefault: options.rowsDefault, rowsMax: options.rowsMax, defaultFtsLang: 'english' },
+    tokens: options.tokens,
+    staticRoot: path.join(repoRoot, 'dist'),
+    maxBodyBytes: options.maxBodyBytes,
+    log: options.quiet ? () => undefined : log,
+  })
+  server.listen(options.port, options.host, () => {
+    const address = server.address()
+    const port = typeof address === 'object' && address ? address.port : options.port
+    print(`Datastore Explorer is running at ${publicUrl(options.host, port)}`)
+    if (options.load.length === 0) {
+      print(
+        `Private resource "${PRIVATE_RESOURCE_ID}" ${options.tokens.length > 0 ? 'is readable with the --token value(s)' : 'needs --token to be readable'}.`,
+      )
+    }
+  })
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    fail(
+      error.code === 'EADDRINUSE' ? `port ${options.port} is already in use (try --port 0)` : error.message,
+    )
+  })
+
+  const shutdown = (): void => {
+    server.close()
+    server.closeAllConnections()
+    void db.close().finally(() => process.exit(0))
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+// The server keeps serving whatever happens in one request.
+process.on('uncaughtException', (error) => log(`uncaught: ${error.stack ?? error.message}`))
+process.on('unhandledRejection', (reason) => log(`unhandled rejection: ${String(reason)}`))
+
+main().catch((error: unknown) => {
+  if (error instanceof LoadError) fail(error.message)
+  fail((error as Error).message ?? String(error))
+})
