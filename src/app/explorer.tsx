@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { isCkanError } from '../api/ckan/errors'
 import type { ParsedResourceInput } from '../api/ckan/resource-input'
 import type { FilterScalar, ResourceSummary } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
@@ -196,6 +197,7 @@ export function Explorer({
           onTokenApply={session.applyToken}
           onRememberChange={session.setRemember}
           tokenInputRef={tokenInputRef}
+          tokenWanted={showTableError && isCkanError(firstPage.error) && firstPage.error.kind === 'forbidden'}
         />
       </header>
       <main className="dse-main">

@@ -165,7 +165,7 @@ function FilterForm({
                   value={typed}
                   onChange={(event) => setTyped(event.target.value)}
                 >
-                  <option value="" />
+                  <option value="">{filterText('chooseBool')}</option>
                   <option value="true">{filterText('true')}</option>
                   <option value="false">{filterText('false')}</option>
                 </select>

@@ -16,6 +16,7 @@ export const filterText = defineMessages({
   suggestionsMore: 'Only the first {count} values are listed. Type a value to filter on another one.',
   typeValue: 'Value to add',
   typeBool: 'Value',
+  chooseBool: 'Choose…',
   addValue: 'Add value',
   chosen: 'Chosen values',
   noneChosen: 'No value chosen yet.',

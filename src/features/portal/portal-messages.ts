@@ -20,5 +20,6 @@ export const portalText = defineMessages({
   notUrl: 'This is not a web address. Type something like https://demo.ckan.org/en',
   notHttp: 'Only http and https addresses can be used.',
   addedLocale: 'The address had no language segment, so “/en” was added: {url}',
+  tokenWanted: 'The open table is private: paste your API token here.',
   tokenDropped: 'The API token was forgotten because the portal changed.',
 })

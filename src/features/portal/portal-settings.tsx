@@ -12,6 +12,8 @@ export interface PortalSettingsProps {
   onTokenApply: (token: string, remember: boolean) => void
   onRememberChange: (remember: boolean) => void
   tokenInputRef?: Ref<HTMLInputElement>
+  /** The open table refused access: point at the token field. */
+  tokenWanted?: boolean
 }
 
 const PROBLEM_TEXT = {
@@ -30,6 +32,7 @@ export function PortalSettings(props: PortalSettingsProps) {
     onTokenApply,
     onRememberChange,
     tokenInputRef,
+    tokenWanted,
   } = props
   const [address, setAddress] = useState(baseUrl)
   const [shownBaseUrl, setShownBaseUrl] = useState(baseUrl)
@@ -38,6 +41,7 @@ export function PortalSettings(props: PortalSettingsProps) {
   const addressHintId = useId()
   const addressErrorId = useId()
   const tokenHintId = useId()
+  const tokenWantedId = useId()
   const host = portalHost(baseUrl)
 
   if (baseUrl !== shownBaseUrl) {
@@ -113,7 +117,7 @@ export function PortalSettings(props: PortalSettingsProps) {
         )}
       </form>
       <form
-        className="dse-portal__form"
+        className={`dse-portal__form dse-portal__token-form${tokenWanted ? ' dse-portal__token-form--wanted' : ''}`}
         onSubmit={(event) => {
           event.preventDefault()
           applyToken()
@@ -128,7 +132,7 @@ export function PortalSettings(props: PortalSettingsProps) {
             autoComplete="off"
             spellCheck={false}
             value={token}
-            aria-describedby={tokenHintId}
+            aria-describedby={tokenWanted ? `${tokenWantedId} ${tokenHintId}` : tokenHintId}
             onChange={(event) => setToken(event.target.value)}
           />
         </label>
@@ -151,6 +155,11 @@ export function PortalSettings(props: PortalSettingsProps) {
           >
             {portalText('forgetToken')}
           </button>
+        )}
+        {tokenWanted && (
+          <p id={tokenWantedId} className="dse-portal__wanted">
+            {portalText('tokenWanted')}
+          </p>
         )}
         <p id={tokenHintId} className="dse-hint dse-portal__hint">
           {hasToken ? `${portalText('tokenInUse', { host })} ` : ''}
