@@ -174,7 +174,7 @@ function serializeFilters(filters: Record<string, FilterScalar[]>): string | nul
  */
 export function serializeExplorerState(state: ExplorerState): string {
   const params = new URLSearchParams()
-  if (state.portal) params.set('portal', state.portal)
+  if (state.portal) params.set('portal', normalisePortalUrl(state.portal) ?? state.portal)
   if (state.resourceId) params.set('resource_id', state.resourceId)
   if (state.q !== '') params.set('q', state.q)
   if (state.searchMode !== DEFAULT_STATE.searchMode) params.set('search', state.searchMode)

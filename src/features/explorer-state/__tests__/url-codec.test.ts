@@ -198,6 +198,12 @@ describe('parseExplorerState', () => {
 })
 
 describe('serializeExplorerState', () => {
+  it('writes the portal address in its normal form', () => {
+    expect(serializeExplorerState({ ...DEFAULT_STATE, portal: 'https://X.org/data/en/' })).toBe(
+      'portal=https%3A%2F%2Fx.org%2Fdata%2Fen',
+    )
+  })
+
   it('drops defaults and empties', () => {
     expect(serializeExplorerState(DEFAULT_STATE)).toBe('')
     expect(serializeExplorerState({ ...DEFAULT_STATE, resourceId: 'r1', filters: { a: [] } })).toBe(
