@@ -15,7 +15,8 @@ export type Route =
   | { kind: 'app'; path: string }
 
 export function isLocale(segment: string): boolean {
-  return LOCALE.test(segment)
+  // `api` has the shape of a language code but is the start of the API path itself.
+  return LOCALE.test(segment) && segment !== 'api'
 }
 
 /** Splits `/fr/api/...` into the locale and the rest; paths without a locale are returned as is. */

@@ -1,0 +1,327 @@
+// The server over real HTTP: envelope, routes, CKAN request parsing, auth, CORS, JSONP, limits,
+// statement timeout, and the CLI's handling of bad flags.
+import { spawn } from 'node:child_process'
+import net from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from './start-server.ts'
+
+const TOKEN = 'test-token-0123456789'
+const JSON_TYPE = 'application/json;charset=utf-8'
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await startServer(['--rows', '2000', '--token', TOKEN, '--timeout-ms', '1500', '--quiet'])
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function get(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${server.url}${path}`, init)
+}
+
+async function postJson(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return get(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+}
+
+describe('envelope and routes', () => {
+  it('answers datastore_search with CKAN’s envelope, content type and help URL', async () => {
+    const response = await get('/api/3/action/datastore_search?resource_id=generated&limit=3')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe(JSON_TYPE)
+    const body = (await response.json()) as {
+      help: string
+      success: boolean
+      result: { records: unknown[]; resource_id: string }
+    }
+    expect(Object.keys(body)).toEqual(['help', 'success', 'result'])
+    expect(body.help).toBe(`${server.url}/api/3/action/help_show?name=datastore_search`)
+    expect(body.success).toBe(true)
+    expect(body.result.resource_id).toBe('generated-cities')
+    expect(body.result.records).toHaveLength(3)
+  })
+
+  it('serves the same action under /api/action and behind any locale segment', async () => {
+    for (const prefix of ['', '/en', '/fr', '/pt_BR', '/zh_Hant_TW']) {
+      for (const api of ['/api/action', '/api/3/action']) {
+        const response = await get(`${prefix}${api}/datastore_search?resource_id=us-zipcodes&limit=1`)
+        expect(response.status, `${prefix}${api}`).toBe(200)
+        const body = (await response.json()) as {
+          help: string
+          result: { records: Array<{ zip_code: string }> }
+        }
+        expect(body.help).toBe(`${server.url}${prefix}/api/3/action/help_show?name=datastore_search`)
+        expect(body.result.records[0]!.zip_code).toBe('00501')
+      }
+    }
+  })
+
+  it('answers unknown actions with CKAN’s bare JSON string and 400', async () => {
+    const response = await get('/en/api/3/action/no_such_action')
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toBe(JSON_TYPE)
+    expect(await response.json()).toBe('Bad request - Action name not known: no_such_action')
+  })
+
+  it('answers URLs CKAN does not route with an HTML 404 page', async () => {
+    for (const path of [
+      '/api/4/action/datastore_search',
+      '/api/3/action/datastore_search/',
+      '/api/nothing',
+    ]) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+    }
+  })
+
+  it('answers the API version endpoint', async () => {
+    expect(await (await get('/api/3')).json()).toEqual({ version: 3 })
+  })
+
+  it('serves /config.json with the server itself as the default portal', async () => {
+    const response = await get('/config.json')
+    expect(await response.json()).toEqual({ portal: `${server.url}/en` })
+  })
+})
+
+describe('request parsing over HTTP', () => {
+  it('accepts POST JSON with real JSON types', async () => {
+    const response = await postJson('/api/3/action/datastore_search', {
+      resource_id: 'generated',
+      filters: { country: ['Japan', 'Kenya'] },
+      fields: ['_id', 'country'],
+      sort: '_id desc',
+      limit: 2,
+      include_total: true,
+    })
+    const body = (await response.json()) as { result: { total: number; records: Array<{ country: string }> } }
+    expect(response.status).toBe(200)
+    expect(body.result.total).toBe(400) // countries cycle with the row index: 2 of 10, 2000 rows
+    expect(body.result.records.every((r) => ['Japan', 'Kenya'].includes(r.country))).toBe(true)
+  })
+
+  it('accepts form-encoded POST with filters as JSON text', async () => {
+    const form = new URLSearchParams({ resource_id: 'generated', limit: '1', filters: '{"country":"Spain"}' })
+    const response = await get('/api/3/action/datastore_search', { method: 'POST', body: form })
+    const body = (await response.json()) as { result: { records: Array<{ country: string }> } }
+    expect(body.result.records[0]!.country).toBe('Spain')
+  })
+
+  it('lets the query string win over a POST JSON body', async () => {
+    const response = await postJson('/api/3/action/datastore_search?resource_id=penguins&limit=1', {
+      resource_id: 'nope',
+    })
+    const body = (await response.json()) as { result: { resource_id: string } }
+    expect(body.result.resource_id).toBe('penguins')
+  })
+
+  it('answers bad and non-object JSON with 400 bare strings, text/plain with a 415 HTML page', async () => {
+    const bad = await get('/api/3/action/datastore_search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{nope',
+    })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatch(/^Bad request - JSON Error: Error decoding JSON data\./)
+    const list = await postJson('/api/3/action/datastore_search', [1, 2])
+    expect(list.status).toBe(400)
+    expect(await list.json()).toBe(
+      'Bad request - JSON Error: Request data JSON decoded to [1, 2] but it needs to be a dictionary.',
+    )
+    const plain = await get('/api/3/action/datastore_search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: '{"resource_id":"penguins"}',
+    })
+    expect(plain.status).toBe(415)
+    expect(plain.headers.get('content-type')).toMatch(/^text\/html/)
+  })
+
+  it('answers CKAN’s 409 validation error for missing resource_id', async () => {
+    const response = await get('/api/3/action/datastore_search')
+    expect(response.status).toBe(409)
+    const body = (await response.json()) as { success: boolean; error: unknown }
+    expect(body.success).toBe(false)
+    expect(body.error).toEqual({ resource_id: ['Missing value'], __type: 'Validation Error' })
+  })
+
+  it('answers 404 for an unknown resource with CKAN’s message', async () => {
+    const response = await get('/api/3/action/datastore_search?resource_id=missing-table')
+    expect(response.status).toBe(404)
+    const body = (await response.json()) as { error: unknown }
+    expect(body.error).toEqual({
+      __type: 'Not Found Error',
+      message: 'Not found: Resource "missing-table" was not found.',
+    })
+  })
+
+  it('refuses a body over the limit with 413 and keeps serving', async () => {
+    const huge = JSON.stringify({ resource_id: 'penguins', q: 'x'.repeat(2 * 1024 * 1024) })
+    const response = await get('/api/3/action/datastore_search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: huge,
+    })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatch(/too large/)
+    expect((await get('/api/3/action/datastore_search?resource_id=penguins&limit=1')).status).toBe(200)
+  })
+
+  it('survives malformed HTTP and keeps serving', async () => {
+    const { port, hostname } = new URL(server.url)
+    const reply = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(port), hostname, () =>
+        socket.write('GARBAGE \x00\x01 HTTP/9.9\r\n\r\n'),
+      )
+      let text = ''
+      socket.on('data', (chunk) => (text += chunk.toString()))
+      socket.on('close', () => resolve(text))
+      socket.on('error', () => resolve(text))
+    })
+    expect(reply).toMatch(/^HTTP\/1\.1 400/)
+    expect((await get('/api/3')).status).toBe(200)
+  })
+})
+
+describe('authorisation', () => {
+  const privateUrl = '/api/3/action/datastore_search?resource_id=private-budget&limit=1'
+
+  it('refuses a private resource to anonymous callers with CKAN’s 403 body', async () => {
+    const response = await get(privateUrl)
+    expect(response.status).toBe(403)
+    expect(((await response.json()) as { error: unknown }).error).toEqual({
+      __type: 'Authorization Error',
+      message: 'Access denied: User  not authorized to read resource private-budget',
+    })
+  })
+
+  it('serves it to a caller whose raw Authorization header is a --token value', async () => {
+    expect((await get(privateUrl, { headers: { Authorization: TOKEN } })).status).toBe(200)
+    expect((await get(privateUrl, { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(403)
+    expect((await get(privateUrl, { headers: { Authorization: 'wrong' } })).status).toBe(403)
+  })
+
+  it('runs JSONP calls as anonymous even with a valid token, and does not wrap errors', async () => {
+    const response = await get(`${privateUrl}&callback=cb`, { headers: { Authorization: TOKEN } })
+    expect(response.status).toBe(403)
+    expect(response.headers.get('content-type')).toBe(JSON_TYPE)
+    expect(await response.text()).toMatch(/^\{/)
+  })
+})
+
+describe('CORS and JSONP', () => {
+  it('adds CORS headers only when the request has an Origin', async () => {
+    const without = await get('/api/3/action/datastore_search?resource_id=penguins&limit=1')
+    expect(without.headers.get('access-control-allow-origin')).toBeNull()
+    const withOrigin = await get('/api/3/action/datastore_search?resource_id=penguins&limit=1', {
+      headers: { Origin: 'https://example.org' },
+    })
+    expect(withOrigin.headers.get('access-control-allow-origin')).toBe('*')
+    expect(withOrigin.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type')
+  })
+
+  it('answers a preflight OPTIONS', async () => {
+    const response = await get('/api/3/action/datastore_search', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://example.org',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type')
+  })
+
+  it('wraps a successful GET with callback as JavaScript, escaping the callback name', async () => {
+    const response = await get('/api/3/action/datastore_search?resource_id=penguins&limit=1&callback=handle')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/javascript;charset=utf-8')
+    const text = await response.text()
+    expect(text).toMatch(/^handle\(\{"help": .*\}\);$/s)
+    const payload = JSON.parse(text.slice('handle('.length, -2)) as { success: boolean }
+    expect(payload.success).toBe(true)
+
+    const hostile = await get(
+      `/api/3/action/datastore_search?resource_id=penguins&limit=1&callback=${encodeURIComponent('<x>"&')}`,
+    )
+    expect(await hostile.text()).toMatch(/^&lt;x&gt;&#34;&amp;\(/)
+  })
+})
+
+describe('statement timeout', () => {
+  // A tsquery of many negated terms cannot use the full-text index: every row is tested against
+  // every term, which takes far longer than the 1.5 s timeout even on this small table.
+  const slowQuery = Array.from({ length: 3000 }, (_, i) => `!zz${i}`).join(' & ')
+
+  it('answers 409 "Search took too long", serves others meanwhile, and recovers', async () => {
+    const started = Date.now()
+    const slow = postJson('/api/3/action/datastore_search', {
+      resource_id: 'generated',
+      q: slowQuery,
+      plain: false,
+      limit: 1,
+    })
+    // Non-database requests are answered while the query runs.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const meanwhile = await get('/config.json')
+    expect(meanwhile.status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(1500)
+
+    const response = await slow
+    expect(response.status).toBe(409)
+    expect(((await response.json()) as { error: unknown }).error).toEqual({
+      query: ['Search took too long'],
+      __type: 'Validation Error',
+    })
+
+    const next = await get('/api/3/action/datastore_search?resource_id=generated&limit=1&include_total=true')
+    expect(next.status).toBe(200)
+    expect(((await next.json()) as { result: { total: number } }).result.total).toBe(2000)
+  })
+})
+
+describe('command line', () => {
+  const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+  function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], { cwd: repoRoot })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      child.on('exit', (code) => resolve({ code, stdout, stderr }))
+    })
+  }
+
+  it.each([
+    [['--rows', 'abc'], 'error: --rows expects a whole number, got "abc"'],
+    [['--frobnicate'], 'error: unknown option --frobnicate (see --help)'],
+    [['--load', 'does-not-exist.csv'], 'error: cannot read does-not-exist.csv: no such file'],
+  ])('prints one line and exits with code 2 for %j', async (args, line) => {
+    const result = await run(args)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(`${line}\n`)
+    expect(result.stdout).toBe('')
+  })
+
+  it('prints usage for --help', async () => {
+    const result = await run(['--help'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('--timeout-ms')
+  })
+})
