@@ -57,7 +57,13 @@ export function CellDialog({ cell, locale, formatRowNumber, onClose }: CellDialo
           ) : (
             <>
               {showFormatted ? <p className="dse-cell-dialog__formatted">{formatted.text}</p> : null}
-              <pre className="dse-cell-dialog__value">{raw}</pre>
+              {raw === '' ? (
+                <p className="dse-cell-dialog__value">{tableText('cell.empty')}</p>
+              ) : (
+                <pre className="dse-cell-dialog__value" dir="auto">
+                  {raw}
+                </pre>
+              )}
             </>
           )}
           <form method="dialog" className="dse-cell-dialog__actions">

@@ -94,13 +94,14 @@ export function GridBody(props: GridBodyProps) {
   const layout = useRef<{ scale: ScrollScale; anchor: number }>({ scale, anchor })
   useLayoutEffect(() => {
     layout.current = { scale, anchor }
-    placeWindow(windowRef.current, scrollRef.current, scale, anchor)
+    // the offset this render used: reading scrollTop here would force a layout after every commit
+    placeWindow(windowRef.current, scrollTop, scale, anchor)
   })
   useEffect(() => {
     const element = scrollRef.current
     if (!element) return
     const onScroll = () =>
-      placeWindow(windowRef.current, element, layout.current.scale, layout.current.anchor)
+      placeWindow(windowRef.current, element.scrollTop, layout.current.scale, layout.current.anchor)
     element.addEventListener('scroll', onScroll, { passive: true })
     return () => element.removeEventListener('scroll', onScroll)
   }, [scrollRef])
@@ -156,11 +157,11 @@ export function GridBody(props: GridBodyProps) {
 
 function placeWindow(
   windowElement: HTMLDivElement | null,
-  scrollElement: HTMLDivElement | null,
+  scrollTop: number,
   scale: ScrollScale,
   anchor: number,
 ): void {
-  if (!windowElement || !scrollElement) return
-  const top = rowTop(scale, scrollElement.scrollTop, anchor)
+  if (!windowElement) return
+  const top = rowTop(scale, scrollTop, anchor)
   windowElement.style.transform = `translateY(${top}px)`
 }

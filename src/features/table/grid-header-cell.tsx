@@ -92,7 +92,9 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
         onClick={(event) => onSort(spec.id, event.shiftKey)}
         onKeyDown={onSortKeyDown}
       >
-        <span className="dse-grid__label">{spec.label}</span>
+        <span className="dse-grid__label" dir="auto">
+          {spec.label}
+        </span>
         {icon ? (
           <span className="dse-grid__sort-icon" aria-hidden="true">
             {icon}

@@ -103,7 +103,12 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             ) : cell.kind === 'empty' ? (
               <span className="dse-sr-only">{tableText('cell.empty')}</span>
             ) : (
-              <span className="dse-grid__text">{cell.text}</span>
+              <span
+                className="dse-grid__text"
+                dir={cell.kind === 'text' || cell.kind === 'json' ? 'auto' : undefined}
+              >
+                {cell.text}
+              </span>
             )}
             {expandable ? (
               <button

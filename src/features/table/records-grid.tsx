@@ -71,7 +71,7 @@ export function RecordsGrid(props: RecordsGridProps) {
   const focusRef = useCallback((element: HTMLElement | null) => {
     if (element && focusPending.current) {
       focusPending.current = false
-      element.focus()
+      focusCell(element)
     }
   }, [])
 
@@ -85,7 +85,12 @@ export function RecordsGrid(props: RecordsGridProps) {
 
   // If the focused row scrolled away (mouse wheel), keep focus in the grid so the arrow keys still work.
   useLayoutEffect(() => {
-    if (!activeRendered && focusWithin.current && document.activeElement === document.body) {
+    if (
+      !activeRendered &&
+      !focusPending.current &&
+      focusWithin.current &&
+      document.activeElement === document.body
+    ) {
       scrollRef.current?.focus({ preventScroll: true })
     }
   }, [activeRendered])
@@ -107,7 +112,7 @@ export function RecordsGrid(props: RecordsGridProps) {
     const existing = element?.querySelector<HTMLElement>(selector)
     if (existing && next.row === active.row && next.col === active.col) {
       focusPending.current = false
-      existing.focus()
+      focusCell(existing)
     }
   }
 
@@ -208,6 +213,20 @@ export function RecordsGrid(props: RecordsGridProps) {
       />
     </div>
   )
+}
+
+/**
+ * Focuses a cell without letting the browser scroll to it: refs attach before the row window is moved
+ * to the new scroll position, so a browser scroll would chase a stale position (moveTo already scrolled
+ * vertically). Once the rows are in place, scroll just enough sideways (and under the sticky header).
+ */
+function focusCell(element: HTMLElement): void {
+  element.focus({ preventScroll: true })
+  requestAnimationFrame(() => {
+    if (element.isConnected && document.activeElement === element) {
+      element.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+    }
+  })
 }
 
 /** Wide enough for the largest row number ("1,000,000"). */
