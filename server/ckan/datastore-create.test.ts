@@ -122,6 +122,25 @@ describe('createResource', () => {
     for (const name of names) expect(rows[0]?.j).toContain(JSON.stringify(name))
   })
 
+  it('builds a GiST index on _full_text unless full_text_index is false', async () => {
+    await createResource(db, {
+      resource_id: 'no-fts-index',
+      fields: [{ id: 'a', type: 'text' }],
+      records: [['x']],
+      full_text_index: false,
+    })
+    const { rows } = await db.query<{ table: string; method: string }>(
+      `SELECT t.relname::text AS table, am.amname::text AS method FROM pg_index x
+         JOIN pg_class t ON t.oid = x.indrelid JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_am am ON am.oid = i.relam
+        WHERE t.relname IN ('no-fts-index', '11111111-1111-4111-8111-111111111111') ORDER BY 1, 2`,
+    )
+    expect(rows).toEqual([
+      { table: '11111111-1111-4111-8111-111111111111', method: 'btree' },
+      { table: '11111111-1111-4111-8111-111111111111', method: 'gist' },
+      { table: 'no-fts-index', method: 'btree' },
+    ])
+  })
+
   it('refuses an alias that already names another relation', async () => {
     await expect(
       createResource(db, { resource_id: 'alias-clash', fields: [], records: [], aliases: ['books3'] }),

