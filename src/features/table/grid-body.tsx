@@ -17,8 +17,10 @@ import {
   maxScrollTop,
   renderRowRange,
   rowTop,
+  scrollDeltaFor,
   scrollScale,
   visibleRowRange,
+  wheelDeltaPx,
   type ScrollScale,
 } from './scroll-scale-fns'
 
@@ -102,8 +104,29 @@ export function GridBody(props: GridBodyProps) {
     if (!element) return
     const onScroll = () =>
       placeWindow(windowRef.current, element.scrollTop, layout.current.scale, layout.current.anchor)
+    // Scaled scroll space: move the rows as far as the wheel says, not ratio times farther.
+    let pending = 0
+    const onWheel = (event: WheelEvent) => {
+      const { scale: current } = layout.current
+      if (!current.scaled || event.ctrlKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) return
+      const delta = scrollDeltaFor(current, wheelDeltaPx(event.deltaY, event.deltaMode, current.viewport))
+      const top = element.scrollTop
+      const atEdge = (delta < 0 && top <= 0) || (delta > 0 && top >= maxScrollTop(current) - 1)
+      if (atEdge) return // let the page scroll on
+      event.preventDefault()
+      pending += delta
+      const step = Math.trunc(pending)
+      if (step !== 0) {
+        pending -= step
+        element.scrollTop = top + step
+      }
+    }
     element.addEventListener('scroll', onScroll, { passive: true })
-    return () => element.removeEventListener('scroll', onScroll)
+    element.addEventListener('wheel', onWheel, { passive: false })
+    return () => {
+      element.removeEventListener('scroll', onScroll)
+      element.removeEventListener('wheel', onWheel)
+    }
   }, [scrollRef])
 
   useEffect(() => {

@@ -5,11 +5,13 @@ import {
   renderRowRange,
   rowTop,
   rowsPerPage,
+  scrollDeltaFor,
   scrollScale,
   scrollTopToReveal,
   toScrollTop,
   toVirtualOffset,
   visibleRowRange,
+  wheelDeltaPx,
 } from './scroll-scale-fns'
 
 const VIEWPORT = 640 // 20 rows of 32 px
@@ -86,6 +88,16 @@ describe('scroll scaling for a million rows', () => {
     const up = scrollTopToReveal(scale, scrollTop, 10)
     expect(visibleRowRange(scale, up).first).toBe(10)
     expect(visibleRowRange(scale, scrollTopToReveal(scale, 0, 999_999)).last).toBe(999_999)
+  })
+
+  it('turns a wheel movement into the scrollTop change that moves the rows by as much on screen', () => {
+    const scrollTop = toScrollTop(scale, 10_000 * 32)
+    const after = scrollTop + scrollDeltaFor(scale, 320)
+    expect(toVirtualOffset(scale, after) - toVirtualOffset(scale, scrollTop)).toBeCloseTo(320, 3)
+    expect(scrollDeltaFor(scrollScale(100, VIEWPORT), 320)).toBe(320)
+    expect(wheelDeltaPx(3, 1, VIEWPORT)).toBe(96)
+    expect(wheelDeltaPx(1, 2, VIEWPORT)).toBe(VIEWPORT)
+    expect(wheelDeltaPx(-53, 0, VIEWPORT)).toBe(-53)
   })
 
   it('pages by whole rows', () => {

@@ -131,3 +131,25 @@ export function scrollTopToReveal(scale: ScrollScale, scrollTop: number, index: 
 export function rowsPerPage(scale: ScrollScale): number {
   return Math.max(1, Math.floor(scale.viewport / scale.rowHeight))
 }
+
+/**
+ * The scrollTop change that moves the rows by `deltaPx` on screen. Scaled, the scrollbar moves slower
+ * than the rows (one wheel notch would otherwise jump several screens' worth of rows at 1M rows).
+ */
+export function scrollDeltaFor(scale: ScrollScale, deltaPx: number): number {
+  if (!scale.scaled) return deltaPx
+  const virtualMax = maxVirtualOffset(scale)
+  return virtualMax > 0 ? (deltaPx * maxScrollTop(scale)) / virtualMax : 0
+}
+
+/** Wheel delta in pixels, whatever unit the device reports. */
+export function wheelDeltaPx(
+  delta: number,
+  deltaMode: number,
+  viewport: number,
+  rowHeight = ROW_HEIGHT,
+): number {
+  if (deltaMode === 1) return delta * rowHeight // lines
+  if (deltaMode === 2) return delta * viewport // pages
+  return delta
+}
