@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { loadRuntimeConfig } from './app/config'
+import { uiText } from './components/ui/ui-messages'
 import './styles/tokens.css'
 import './styles/page.css'
 import './app/app.css'
@@ -15,7 +16,7 @@ const root = createRoot(container)
 root.render(
   <div className="dse-root">
     <p className="dse-boot" role="status">
-      Loading…
+      {uiText('loading')}
     </p>
   </div>,
 )

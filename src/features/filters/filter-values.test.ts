@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { countValues, filterInputKind, parseFilterValue, suggestionValue, toggleValue } from './filter-values'
+import {
+  countValues,
+  distinctValues,
+  filterInputKind,
+  parseFilterValue,
+  suggestionValue,
+  toggleValue,
+} from './filter-values'
 
 describe('filterInputKind', () => {
   it('maps CKAN and PostgreSQL type names to an input', () => {
@@ -76,5 +83,24 @@ describe('value lists', () => {
       ['DE', 2],
       ['UK', 1],
     ])
+  })
+})
+
+describe('distinctValues', () => {
+  it('lists each value once, sorted naturally, and says when the list was cut', () => {
+    const records = [
+      { c: 'item 10' },
+      { c: 'item 2' },
+      { c: 'Item 2' },
+      { c: 'item 2' },
+      { c: null },
+      { c: 'b' },
+    ]
+    expect(distinctValues(records, 'c', 10)).toEqual({
+      values: ['b', 'item 2', 'Item 2', 'item 10'],
+      truncated: false,
+    })
+    expect(distinctValues(records, 'c', 2)).toEqual({ values: ['b', 'item 2'], truncated: true })
+    expect(distinctValues([{ n: 10 }, { n: 9 }, { n: 10 }], 'n', 5).values).toEqual([9, 10])
   })
 })

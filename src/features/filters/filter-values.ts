@@ -96,3 +96,26 @@ export function countValues(records: readonly CkanRecord[], field: string): Map<
   }
   return counts
 }
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+
+/** Orders values for a pick list: numbers numerically, text alphabetically ("item 2" before "item 10"). */
+export function compareValues(a: FilterScalar, b: FilterScalar): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  return collator.compare(String(a), String(b))
+}
+
+/** The distinct filterable values of `field` in `records`, sorted, at most `max` of them. */
+export function distinctValues(
+  records: readonly CkanRecord[],
+  field: string,
+  max: number,
+): { values: FilterScalar[]; truncated: boolean } {
+  const seen = new Map<string, FilterScalar>()
+  for (const record of records) {
+    const value = suggestionValue(record[field])
+    if (value !== null && !seen.has(String(value))) seen.set(String(value), value)
+  }
+  const values = [...seen.values()].sort(compareValues)
+  return { values: values.slice(0, max), truncated: values.length > max }
+}

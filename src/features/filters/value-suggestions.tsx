@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
-import { formatSort } from '../explorer-state/sort-codec'
 import { searchQueryOptions } from '../../queries/datastore-queries'
-import { countValues, sameValue, suggestionValue } from './filter-values'
+import { countValues, distinctValues, sameValue, suggestionValue } from './filter-values'
 import { filterText } from './filter-messages'
 
 /** How many distinct values are offered. */
 export const SUGGESTION_LIMIT = 200
+/**
+ * Rows scanned for distinct values. CKAN 2.10.8+/2.11.3+ apply `limit` to the rows *before*
+ * DISTINCT (ckan/ckan#8709), so `distinct` with `sort: field, limit: 200` returns the distinct values
+ * of the first 200 sorted rows: often a single value. Asking without a sort and with a larger limit
+ * gives a useful list on every version; it is sorted here.
+ */
+export const DISTINCT_SCAN_LIMIT = 10_000
 /** Up to this many records, counting each value in the browser is cheap enough (one column). */
 export const COUNT_RECORDS_MAX = 5000
 
@@ -36,8 +42,7 @@ function useSuggestions(
       resourceId,
       fields: [field.id],
       distinct: true,
-      sort: formatSort([{ field: field.id, desc: false }]),
-      limit: SUGGESTION_LIMIT,
+      limit: DISTINCT_SCAN_LIMIT,
       includeTotal: false,
     }),
     enabled: !canCount,
@@ -58,15 +63,9 @@ function useSuggestions(
     return { status: 'success' as const, suggestions, truncated: counts.length > SUGGESTION_LIMIT }
   }
   if (!distinct.data) return { status: distinct.status, suggestions: [] as Suggestion[], truncated: false }
-  const suggestions: Suggestion[] = distinct.data.records
-    .map((record) => suggestionValue(record[field.id]))
-    .filter((value): value is FilterScalar => value !== null)
-    .map((value) => ({ value }))
-  return {
-    status: 'success' as const,
-    suggestions,
-    truncated: distinct.data.records.length >= SUGGESTION_LIMIT,
-  }
+  const { values, truncated } = distinctValues(distinct.data.records, field.id, SUGGESTION_LIMIT)
+  const suggestions: Suggestion[] = values.map((value) => ({ value }))
+  return { status: 'success' as const, suggestions, truncated }
 }
 
 export function ValueSuggestions({

@@ -201,7 +201,7 @@ export function ResourcePicker({
       <p id={ids.hint} className="dse-hint">
         {pickerText('hint')}
       </p>
-      <p className="dse-hint" role="status">
+      <p className="dse-picker__status" role="status">
         {status}
       </p>
       {problem && (
