@@ -204,6 +204,13 @@ describe('datastore_search query semantics', () => {
     )
     expect(capped['limit']).toBe(1)
     expect(ids(capped)).toEqual([1])
+    // CKAN caps the configured default too when rows_max is below it (conformance item 8).
+    const defaultCapped = await okResult(
+      { resource_id: books },
+      { config: { rowsDefault: 100, rowsMax: 1, defaultFtsLang: 'english' } },
+    )
+    expect(defaultCapped['limit']).toBe(1)
+    expect(ids(defaultCapped)).toEqual([1])
   })
 
   it('filters text columns by string form and arrays by whole-array equality', async () => {
