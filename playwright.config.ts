@@ -1,13 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
 import { resolveChromium } from './e2e/browser'
-
-// Non-default ports with a strict bind: a stray dev server on 8080 must never be what the suite tests.
-export const E2E_PORT = 4174
-/** A second server started with --load and --token, for fixtures and error cases. */
-export const E2E_FIXTURE_PORT = 4175
+import { E2E_FIXTURE_PORT, E2E_PORT, E2E_ROWS, E2E_ROWS_MAX, E2E_TOKEN } from './e2e/ports'
 
 const executablePath = resolveChromium()
-const server = 'node --import tsx server/main.ts'
+const server = 'node --import tsx server/main.ts --quiet'
 
 export default defineConfig({
   testDir: './e2e',
@@ -31,18 +27,40 @@ export default defineConfig({
         launchOptions: {
           ...(executablePath ? { executablePath } : {}),
           // the network is closed here: background services would only fill the logs with refusals
-          args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+          args: [
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
         },
       },
     },
   ],
+  // Ports are non-default (not 8080/5173/4173) and the server binds them strictly (it exits when the
+  // port is taken instead of moving to another one), so a stray dev server can never be what the
+  // suite tests, and `reuseExistingServer` only ever reuses one of ours.
   webServer: [
     {
-      // the production build, served with the API from one origin, as `npm start` does
-      command: `npm run -s build && ${server} --port ${E2E_PORT} --rows 20000 --token e2e-token`,
+      // The production build, served with the API from one origin, as `npm start` does: the bundled
+      // samples plus the generated resource (big enough to need windowed loading), and a token that
+      // opens the private sample.
+      command: `npm run -s build && ${server} --port ${E2E_PORT} --rows ${E2E_ROWS} --token ${E2E_TOKEN}`,
       url: `http://127.0.0.1:${E2E_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
       reuseExistingServer: !process.env.CI,
-      timeout: 240_000,
+      timeout: 300_000,
+      stdout: 'ignore',
+    },
+    {
+      // A second portal on another origin: only the fixtures of e2e/fixtures (hostile field names,
+      // a private resource, a resource bigger than its tiny rows_max) so tests can prove paging
+      // past the cap, a token sent only to the portal's own origin, and cross-origin reads (CORS).
+      // It serves the same build, so tests can also open the app from this origin.
+      command: `${server} --port ${E2E_FIXTURE_PORT} --rows-max ${E2E_ROWS_MAX} --rows-default ${E2E_ROWS_MAX} --token ${E2E_TOKEN} --load e2e/fixtures/hostile-fields.json --load e2e/fixtures/private-notes.json --load e2e/fixtures/paged-numbers.json`,
+      url: `http://127.0.0.1:${E2E_FIXTURE_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
       stdout: 'ignore',
     },
   ],

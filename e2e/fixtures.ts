@@ -9,11 +9,26 @@ interface Fixtures {
   consoleErrors: string[]
 }
 
-export const test = base.extend<Fixtures>({
-  consoleErrors: async ({ page }, use) => {
+interface Options {
+  /**
+   * Console errors a test causes on purpose and expects, matched one by one (each pattern narrow:
+   * the status code and the action, e.g. /409 \(CONFLICT\)/). The browser logs every failed
+   * resource load itself; anything not matched still fails the test. Page errors are never allowed.
+   */
+  allowedConsoleErrors: RegExp[]
+}
+
+export const test = base.extend<Fixtures & Options>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleErrors: async ({ page, allowedConsoleErrors }, use) => {
     const errors: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
+      if (message.type() !== 'error') return
+      const text = message.text()
+      const where = message.location().url
+      if (allowedConsoleErrors.some((pattern) => pattern.test(text) || pattern.test(`${text} ${where}`)))
+        return
+      errors.push(where ? `${text} (${where})` : text)
     })
     page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
     await use(errors)

@@ -1,29 +1,172 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Locator, type Page, type Request } from '@playwright/test'
+
+/** The CKAN action a request calls (`datastore_search`, `package_search`…), or undefined for other requests. */
+export function ckanAction(url: string): string | undefined {
+  return /\/api\/(?:3\/)?action\/([a-z_]+)/.exec(new URL(url).pathname)?.[1]
+}
+
+/** The parameters a datastore_search request carries, from its query string (GET) or JSON body (POST). */
+export function searchParams(request: Request): Record<string, unknown> {
+  if (request.method() === 'POST') {
+    const body = request.postData()
+    return body ? (JSON.parse(body) as Record<string, unknown>) : {}
+  }
+  return Object.fromEntries(new URL(request.url()).searchParams)
+}
 
 /** The explorer as a user sees it: role-based locators and intent-level actions. */
 export class ExplorerPage {
   readonly search: Locator
+  readonly plainSearch: Locator
   readonly limit: Locator
   readonly addFilter: Locator
   readonly token: Locator
+  readonly rememberToken: Locator
+  readonly useToken: Locator
+  readonly forgetToken: Locator
+  readonly portalAddress: Locator
+  readonly usePortal: Locator
+  readonly dataFrom: Locator
+  readonly table: Locator
+  readonly openTable: Locator
   readonly grid: Locator
+  readonly columnsButton: Locator
+  /** The polite live region that announces the record count. */
+  readonly liveCount: Locator
+  /** The visible record count ("1–100 of 20,000 records"). */
+  readonly count: Locator
+  readonly filterDialog: Locator
+  readonly filterColumn: Locator
+  readonly applyFilter: Locator
+  readonly activeFilters: Locator
+  readonly errorPanel: Locator
+  readonly retry: Locator
+  readonly linkNotice: Locator
+
+  /** Every datastore_search request the page made since the page object was created. */
+  readonly searchRequests: Request[] = []
+  /** Every CKAN API request (any action). */
+  readonly apiRequests: Request[] = []
 
   constructor(readonly page: Page) {
     this.search = page.getByRole('searchbox', { name: 'Search' })
+    this.plainSearch = page.getByRole('checkbox', { name: 'Match whole words' })
     this.limit = page.getByRole('combobox', { name: 'Limit' })
     this.addFilter = page.getByRole('button', { name: 'Add filter' })
     this.token = page.getByLabel('API token')
-    this.grid = page.getByRole('grid')
+    this.rememberToken = page.getByRole('checkbox', { name: 'Remember for this tab' })
+    this.useToken = page.getByRole('button', { name: 'Use token' })
+    this.forgetToken = page.getByRole('button', { name: 'Forget token' })
+    this.portalAddress = page.getByRole('textbox', { name: 'Portal address' })
+    this.usePortal = page.getByRole('button', { name: 'Use portal' })
+    this.dataFrom = page.getByRole('banner').getByText('Data from').locator('..')
+    this.table = page.getByRole('combobox', { name: 'Table' })
+    this.openTable = page.getByRole('button', { name: 'Open', exact: true })
+    this.grid = page.getByRole('grid', { name: 'Records' })
+    this.columnsButton = page.getByRole('button', { name: /^Columns/ })
+    this.liveCount = page.getByRole('status').filter({ hasText: /record/ })
+    this.count = page.getByRole('paragraph').filter({ hasText: /records?$|^No records match$/ })
+    this.filterDialog = page.getByRole('dialog', { name: /Filter records|Change the filter/ })
+    this.filterColumn = this.filterDialog.getByRole('combobox', { name: 'Column to filter' })
+    this.applyFilter = this.filterDialog.getByRole('button', { name: 'Apply filter' })
+    this.activeFilters = page.getByRole('list', { name: 'Active filters' })
+    this.errorPanel = page.getByRole('alert').filter({ has: page.getByText('Technical details') })
+    this.retry = page.getByRole('button', { name: 'Try again' })
+    this.linkNotice = page.getByText('Some parts of the link were ignored:').locator('..')
+
+    page.on('request', (request) => {
+      const action = ckanAction(request.url())
+      if (!action) return
+      this.apiRequests.push(request)
+      if (action === 'datastore_search') this.searchRequests.push(request)
+    })
   }
 
   /** Opens the explorer with these URL parameters (CKAN names: resource_id, q, filters, limit, sort). */
-  async open(params: Record<string, string> = {}): Promise<void> {
+  async open(params: Record<string, string> = {}, origin = ''): Promise<void> {
     const query = new URLSearchParams(params).toString()
-    await this.page.goto(query ? `/?${query}` : '/')
+    await this.page.goto(`${origin}/${query ? `?${query}` : ''}`)
+  }
+
+  /** Opens a table and waits until its first rows are shown. */
+  async openResource(resourceId: string, params: Record<string, string> = {}, origin = ''): Promise<void> {
+    await this.open({ resource_id: resourceId, ...params }, origin)
+    await this.expectLoaded()
+  }
+
+  async expectLoaded(): Promise<void> {
+    await expect(this.grid).toBeVisible()
+    await expect(this.dataRows().first()).toBeVisible()
+    await expect(this.grid.getByText('Loading', { exact: true })).toHaveCount(0)
+  }
+
+  /** Types into the "Table" box and opens it with the "Open" button. */
+  async chooseTable(text: string): Promise<void> {
+    await this.table.fill(text)
+    await this.openTable.click()
+  }
+
+  async searchFor(text: string): Promise<void> {
+    await this.search.fill(text)
+  }
+
+  async usePortalAddress(address: string): Promise<void> {
+    await this.portalAddress.fill(address)
+    await this.usePortal.click()
+  }
+
+  async enterToken(token: string, { remember = false } = {}): Promise<void> {
+    await this.token.fill(token)
+    if (remember) await this.rememberToken.check()
+    await this.useToken.click()
+  }
+
+  /** Opens the filter dialog and picks the column. */
+  async startFilter(columnLabel: string): Promise<void> {
+    await this.addFilter.click()
+    await expect(this.filterDialog).toBeVisible()
+    await this.filterColumn.selectOption({ label: columnLabel })
+  }
+
+  /** Ticks suggested values in the open filter dialog. */
+  async pickSuggestions(values: string[]): Promise<void> {
+    const suggestions = this.filterDialog.getByRole('group', { name: 'Values in this column' })
+    for (const value of values) {
+      await suggestions.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(value)}\\b`) }).check()
+    }
+  }
+
+  /** Types values into the open filter dialog's value box. */
+  async typeValues(values: string[]): Promise<void> {
+    const input = this.filterDialog.getByLabel(/^Value( to add)?$/)
+    for (const value of values) {
+      await input.fill(value)
+      await this.filterDialog.getByRole('button', { name: 'Add value' }).click()
+    }
+  }
+
+  /** Adds a filter on a column: suggested values ticked, or typed when not suggested. */
+  async filterBy(
+    columnLabel: string,
+    values: string[],
+    how: 'suggested' | 'typed' = 'suggested',
+  ): Promise<void> {
+    await this.startFilter(columnLabel)
+    if (how === 'suggested') await this.pickSuggestions(values)
+    else await this.typeValues(values)
+    await this.applyFilter.click()
+    await expect(this.filterDialog).toBeHidden()
   }
 
   columnHeader(fieldId: string): Locator {
-    return this.grid.getByRole('columnheader', { name: fieldId })
+    return this.grid.getByRole('columnheader').filter({
+      has: this.page.getByRole('separator', { name: `Resize column ${fieldId}`, exact: true }),
+    })
+  }
+
+  /** The sort button inside a column header. */
+  sortButton(fieldId: string): Locator {
+    return this.columnHeader(fieldId).getByRole('button')
   }
 
   /** Data rows currently in the DOM: the rows that hold grid cells (the header row holds column headers). */
@@ -34,4 +177,49 @@ export class ExplorerPage {
   async expectRowCount(count: number): Promise<void> {
     await expect(this.grid).toHaveAttribute('aria-rowcount', String(count + 1))
   }
+
+  /**
+   * The texts of one column in the rows now in the DOM (top to bottom), as the user reads them:
+   * null cells read "No value (null)", empty strings "Empty text".
+   */
+  async columnTexts(fieldId: string, rows = 100): Promise<string[]> {
+    return this.grid.evaluate(
+      (grid, { id, rows }) => {
+        const headers = [...grid.querySelectorAll('[role="columnheader"]')]
+        const index = headers.findIndex(
+          (header) =>
+            header.querySelector('[role="separator"]')?.getAttribute('aria-label') === `Resize column ${id}`,
+        )
+        if (index < 0) throw new Error(`no column ${id}`)
+        const dataRows = [...grid.querySelectorAll('[role="row"]')]
+          .filter((row) => row.querySelector('[role="gridcell"]'))
+          .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        return dataRows.slice(0, rows).map((row) => {
+          const cell = row.querySelectorAll('[role="rowheader"], [role="gridcell"]')[index] as HTMLElement
+          const hidden = cell.querySelector('[aria-hidden="true"]:not(button *)')
+          const visible = [...cell.childNodes]
+            .filter((node) => node !== hidden && !(node instanceof HTMLButtonElement))
+            .map((node) => node.textContent ?? '')
+            .join('')
+          return visible.trim()
+        })
+      },
+      { id: fieldId, rows },
+    )
+  }
+
+  /** The row numbers (first column) of the rows now in the DOM, top to bottom. */
+  async rowNumbers(): Promise<number[]> {
+    const texts = await this.dataRows().getByRole('rowheader').allInnerTexts()
+    return texts.map((text) => Number(text.replace(/[^\d]/g, '')))
+  }
+
+  /** datastore_search requests made after `since` (an index into searchRequests). */
+  searchesSince(since: number): Request[] {
+    return this.searchRequests.slice(since)
+  }
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -1,0 +1,24 @@
+// Where the two test servers listen and how they are started (shared by playwright.config.ts and specs).
+
+/** The main server: the app plus the bundled samples and the generated resource. */
+export const E2E_PORT = 4174
+/** A second portal on another origin, serving only the JSON fixtures of e2e/fixtures. */
+export const E2E_FIXTURE_PORT = 4175
+
+export const MAIN_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
+export const FIXTURE_ORIGIN = `http://127.0.0.1:${E2E_FIXTURE_PORT}`
+/** The app's default portal is its own origin with CKAN's language segment. */
+export const MAIN_PORTAL = `${MAIN_ORIGIN}/en`
+export const FIXTURE_PORTAL = `${FIXTURE_ORIGIN}/en`
+
+/**
+ * Rows of the generated resource: enough that a first page is a small part of it (20k+ records, as
+ * the acceptance asks) while the server still loads it in well under a minute on two cores.
+ */
+export const E2E_ROWS = 20_000
+/** Seed of the generated resource (the server's default). */
+export const E2E_SEED = 42
+/** The fixture portal's rows_max: tiny, so a limit of 100 needs several pages. */
+export const E2E_ROWS_MAX = 50
+/** The API token both servers accept for their private resources. */
+export const E2E_TOKEN = 'e2e-token'
