@@ -762,6 +762,26 @@ describe('behaviours derived from CKAN code', () => {
     expect(error['records_format']).toEqual(["Value must be one of ['objects', 'lists', 'csv', 'tsv']"])
   })
 
+  it('(derived §3.5) _links come from the path and query string, POST bodies never show up', async () => {
+    const reply = await ckan.request(`/api/action/datastore_search?resource_id=${BOOKS}&limit=1&offset=2&q=`)
+    expect(((reply.body as Dict)['result'] as Dict)['_links']).toEqual({
+      start: `/api/action/datastore_search?resource_id=${BOOKS}&limit=1`,
+      next: `/api/action/datastore_search?resource_id=${BOOKS}&limit=1&offset=3`,
+      prev: `/api/action/datastore_search?resource_id=${BOOKS}&limit=1&offset=1`,
+    })
+    const posted = await ckan.search({ resource_id: BOOKS, limit: 5 })
+    expect(posted['_links']).toEqual({
+      start: '/api/3/action/datastore_search',
+      next: '/api/3/action/datastore_search?offset=5',
+    })
+  })
+
+  it('(derived §3.4) records are PostgreSQL JSON spliced verbatim, the envelope is simplejson text', async () => {
+    const reply = await ckan.post('datastore_search', { resource_id: BOOKS, limit: 1 })
+    expect(reply.text).toContain('{"id": "b\\u00fck", "type": "text"}')
+    expect(reply.text).toContain('"records": [{"_id":1,"bük":"annakarenina","author":"tolstoy"')
+  })
+
   it('80. (derived) limit above rows_max is capped; limit 0 returns no records but a total', async () => {
     const capped = await ckan.search({ resource_id: YEARS, limit: 50_000 })
     expect(capped['limit']).toBe(32_000)
