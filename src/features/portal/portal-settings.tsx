@@ -86,6 +86,7 @@ export function PortalSettings(props: PortalSettingsProps) {
           <input
             className="dse-input"
             type="url"
+            dir="ltr"
             inputMode="url"
             autoComplete="url"
             spellCheck={false}

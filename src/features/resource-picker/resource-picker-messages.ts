@@ -13,5 +13,6 @@ export const pickerText = defineMessages({
   results: 'Tables on this portal',
   openTyped: 'Open “{text}” as a resource id or link',
   resultCount: '{count} tables found',
+  resultCountOne: '1 table found',
   inDataset: 'in {title}',
 })

@@ -85,7 +85,9 @@ export function ResourcePicker({
           : results.data && results.data.length === 0
             ? pickerText('noMatch', { text: text.trim() })
             : results.data
-              ? pickerText('resultCount', { count: results.data.length })
+              ? results.data.length === 1
+                ? pickerText('resultCountOne')
+                : pickerText('resultCount', { count: results.data.length })
               : ''
       : ''
 
@@ -109,6 +111,7 @@ export function ResourcePicker({
               className="dse-input"
               type="text"
               role="combobox"
+              dir="auto"
               autoComplete="off"
               spellCheck={false}
               aria-autocomplete="list"

@@ -62,6 +62,7 @@ export function SearchBox({ q, mode, onSearch, onModeChange, disabled }: SearchB
           <span className="dse-field__label">{searchText('label')}</span>
           <input
             type="search"
+            dir="auto"
             className="dse-input dse-search__input"
             value={text}
             placeholder={searchText('placeholder')}
