@@ -139,8 +139,12 @@ export function RecordsGrid(props: RecordsGridProps) {
     if (position && (position.row !== active.row || position.col !== active.col)) setActive(position)
   }
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null))
-      focusWithin.current = event.relatedTarget === null
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return
+    // Focus really left the grid, unless its element was removed (a row scrolled out of the DOM).
+    const target = event.target
+    queueMicrotask(() => {
+      if (target.isConnected) focusWithin.current = false
+    })
   }
 
   const onActiveRenderedChange = useCallback((rendered: boolean) => setActiveRendered(rendered), [])
