@@ -26,7 +26,9 @@ import { getMessagesLocale } from '../lib/messages'
 import { resourceQueryOptions } from '../queries/datastore-queries'
 import { visibleRowCount } from '../queries/page-plan'
 import { appText } from './app-messages'
+import { removeFilter, setFilterValues } from './filter-edits'
 import type { RuntimeConfig } from './config'
+import { StartPanel } from './start-panel'
 import { TableError } from './table-error'
 import { useExplorerState } from './use-explorer-state'
 import { useFirstPage } from './use-first-page'
@@ -37,15 +39,6 @@ function formatFilterValue(locale: string) {
     const cell = formatCell(value, type, locale)
     return cell.text
   }
-}
-
-function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const next: Record<string, T> = {}
-  for (const [name, value] of Object.entries(record)) {
-    if (name !== key)
-      Object.defineProperty(next, name, { value, enumerable: true, writable: true, configurable: true })
-  }
-  return next
 }
 
 export function Explorer({
@@ -125,32 +118,11 @@ export function Explorer({
   const [filterDialog, setFilterDialog] = useState<{ open: boolean; field?: string }>({ open: false })
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
 
-  const applyFilter = (field: string, values: FilterScalar[]) => {
-    const next = withoutKey(state.filters, field)
-    if (values.length > 0)
-      Object.defineProperty(next, field, {
-        value: values,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      })
-    // keep the column's place when it is changed, so the chips do not jump around
-    const ordered: Record<string, FilterScalar[]> = {}
-    for (const key of [...Object.keys(state.filters), ...Object.keys(next)]) {
-      if (Object.hasOwn(next, key) && !Object.hasOwn(ordered, key)) {
-        Object.defineProperty(ordered, key, {
-          value: next[key],
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        })
-      }
-    }
-    update({ filters: ordered }, { history: 'push' })
-  }
+  const applyFilter = (field: string, values: FilterScalar[]) =>
+    update({ filters: setFilterValues(state.filters, field, values) }, { history: 'push' })
 
-  const removeFilter = (field: string) =>
-    update({ filters: withoutKey(state.filters, field) }, { history: 'push' })
+  const dropFilter = (field: string) =>
+    update({ filters: removeFilter(state.filters, field) }, { history: 'push' })
 
   const changeSort = (sort: SortKey[]) => {
     prepareSortChange()
@@ -219,33 +191,7 @@ export function Explorer({
         <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} />
 
         {!state.resourceId ? (
-          <section className="dse-empty" aria-labelledby="dse-empty-title">
-            <h2 id="dse-empty-title" className="dse-section-title">
-              {appText('noResourceTitle')}
-            </h2>
-            <p>{appText('noResourceText')}</p>
-            {recent.length > 0 && (
-              <>
-                <h3 className="dse-subtitle">{appText('recentTitle')}</h3>
-                <ul className="dse-recent">
-                  {recent.map((item) => (
-                    <li key={item.id}>
-                      <button
-                        type="button"
-                        className="dse-button dse-button--secondary"
-                        onClick={() => openResource({ resourceId: item.id }, item)}
-                      >
-                        {item.name}
-                        {item.datasetTitle && (
-                          <span className="dse-recent__dataset"> · {item.datasetTitle}</span>
-                        )}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
+          <StartPanel recent={recent} onOpen={(item) => openResource({ resourceId: item.id }, item)} />
         ) : (
           <section className="dse-view" aria-labelledby="dse-view-title">
             <div className="dse-view__heading">
@@ -284,7 +230,7 @@ export function Explorer({
               filters={state.filters}
               fields={fields}
               locale={locale}
-              onRemove={removeFilter}
+              onRemove={dropFilter}
               onEdit={(field) => setFilterDialog({ open: true, field })}
               onClear={() => update({ filters: {} }, { history: 'push' })}
               formatValue={formatFilterValue(locale)}
@@ -299,7 +245,7 @@ export function Explorer({
                     error={firstPage.error}
                     onRetry={() => void firstPage.refetch()}
                     onAddToken={focusToken}
-                    onRemoveFilter={removeFilter}
+                    onRemoveFilter={dropFilter}
                     onRemoveSort={(field) =>
                       update({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
                     }
