@@ -32,16 +32,17 @@ const PROBLEM_KEY = {
 
 /** The dialog behind "Add filter": a column, then one or more values (picked or typed). */
 export function FilterBuilder(props: FilterBuilderProps) {
+  const editing = props.initialField
+  const title = editing
+    ? filterText('editTitle', {
+        field: fieldLabel(
+          props.fields.find((field) => field.id === editing),
+          editing,
+        ),
+      })
+    : filterText('dialogTitle')
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      title={
-        props.initialField
-          ? filterText('editTitle', { field: props.initialField })
-          : filterText('dialogTitle')
-      }
-    >
+    <Dialog open={props.open} onClose={props.onClose} title={title}>
       {props.open && <FilterForm {...props} />}
     </Dialog>
   )
