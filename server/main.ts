@@ -152,7 +152,10 @@ async function openDatabase(
         .catch((error: Error) => log(`could not cache the database: ${error.message}`))
   }
   db.timeoutMs = options.timeoutMs
+  // Wait for the reader lane, so that from the first request on, reads are answered while a slow
+  // query runs and a timeout is recovered from at once.
   db.prepareStandby()
+  await db.standbyReady()
   return db
 }
 

@@ -1,7 +1,12 @@
-// The `Db` of the embedded database: PGlite in a worker thread, a queue in front of it, and a
+// The `Db` of the embedded database: PGlite in worker threads, a queue in front of them, and a
 // statement timeout enforced from here (PGlite cannot cancel a running statement, and it never
-// fires `statement_timeout` itself). On timeout the stuck worker is terminated and replaced by
-// a fresh one opened from the last snapshot (or the on-disk data dir), so data is not reloaded.
+// fires `statement_timeout` itself).
+//
+// Two workers ("lanes"): the primary runs everything in order; a reader, opened from a snapshot
+// of the loaded database, runs read-only queries while the primary is busy (as long as nothing was
+// written since the snapshot). On a timeout the stuck worker is terminated; if it was the primary,
+// the reader takes its place at once and a new reader is opened from the snapshot, so no data is
+// ever reloaded.
 import { Worker } from 'node:worker_threads'
 import { QueryError, QueryTimeoutError, type Db } from '../ckan/types.ts'
 import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './worker-protocol.ts'
@@ -9,40 +14,58 @@ import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './
 export interface PgliteWorkerDbOptions {
   /** Statement timeout in ms; 0 disables it (used while loading data). */
   timeoutMs: number
-  /** Keep the database in this directory instead of memory. */
+  /** Keep the database in this directory instead of memory (then there is no reader lane). */
   dataDir?: string
   /** Start from this `dumpDataDir()` tarball instead of an empty database. */
   snapshot?: ArrayBuffer
   log?: (line: string) => void
 }
 
-type Job = {
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never
+
+interface Job {
   request: DistributiveOmit<WorkerRequest, 'id'>
   resolve: (response: WorkerResponse & { ok: true }) => void
   reject: (error: Error) => void
   withTimeout: boolean
+  readOnly: boolean
 }
-type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never
+
+interface Lane {
+  worker: Worker
+  /** `writeSeq` of the snapshot the worker was opened from. */
+  seq: number
+  running: { job: Job; id: number; timer: NodeJS.Timeout | undefined } | undefined
+  /** A reader from an outdated snapshot: finishes its job, then is terminated. */
+  retired: boolean
+}
 
 const workerUrl = new URL('./pglite-worker-entry.mjs', import.meta.url)
 
-/** Statements that cannot change the database, so they need no new snapshot. */
-function isReadOnly(sql: string): boolean {
+/** Statements that cannot change the database, so a reader from the snapshot may run them. */
+export function isReadOnly(sql: string): boolean {
+  // Quoted identifiers and literals may contain any word (a column named "update"): ignore them.
+  const code = sql.replace(/"(?:[^"]|"")*"|'(?:[^']|'')*'/g, '""')
   return (
-    /^\s*(select|with|explain|show)\b/i.test(sql) &&
-    !/\b(insert|update|delete|create|drop|alter)\b/i.test(sql)
+    /^\s*(select|with)\b/i.test(code) &&
+    !/\b(insert|update|delete|create|drop|alter|truncate|setval|nextval|set_config|pg_advisory\w*)\b/i.test(
+      code,
+    )
   )
 }
 
 export class PgliteWorkerDb implements Db {
-  private worker: Worker | undefined
-  /** A worker already opened from the snapshot, so a timeout is recovered from at once. */
-  private standby: Promise<Worker> | undefined
+  private primary: Lane | undefined
+  private reader: Lane | undefined
+  private readerStarting = false
+  private restartReader = false
   private readonly queue: Job[] = []
-  private running: { job: Job; id: number; timer: NodeJS.Timeout | undefined } | undefined
   private nextId = 1
   private snapshot: ArrayBuffer | undefined
-  private dirtySinceSnapshot = false
+  /** Counts statements that may write; a snapshot (and a reader) is current iff it saw them all. */
+  private writeSeq = 0
+  private snapshotSeq = 0
+  private snapshotPending = false
   private closed = false
   /** How many times a worker was replaced after a timeout or crash (for tests and logs). */
   replacements = 0
@@ -55,132 +78,194 @@ export class PgliteWorkerDb implements Db {
 
   static async open(options: PgliteWorkerDbOptions): Promise<PgliteWorkerDb> {
     const db = new PgliteWorkerDb(options)
-    await db.startWorker()
+    const { worker, seq } = await db.spawnWorker()
+    db.primary = db.newLane(worker, seq)
     return db
   }
 
   async query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<{ rows: Row[] }> {
-    if (!isReadOnly(sql)) this.dirtySinceSnapshot = true
-    const response = await this.enqueue({ kind: 'query', sql, params })
+    const readOnly = isReadOnly(sql)
+    if (!readOnly) this.writeSeq++
+    const response = await this.enqueue({ kind: 'query', sql, params }, { readOnly })
     return { rows: (response.rows ?? []) as Row[] }
   }
 
   async exec(sql: string): Promise<void> {
-    this.dirtySinceSnapshot = true
+    this.writeSeq++
     await this.enqueue({ kind: 'exec', sql })
   }
 
   /**
-   * Keeps a copy of the current database in memory; replacement workers start from it. Call
-   * after loading. Later writes trigger a fresh snapshot when the queue is idle.
+   * Keeps a copy of the current database in memory for replacement and reader workers. Call after
+   * loading; later writes trigger a fresh snapshot when the queue is idle.
    */
   async takeSnapshot(): Promise<number> {
     if (this.options.dataDir) return 0 // the directory itself is the snapshot
-    this.dirtySinceSnapshot = false
-    const response = await this.enqueue({ kind: 'dump' }, false)
-    this.snapshot = response.snapshot
+    const seq = this.writeSeq // the dump runs after every write queued so far
+    this.snapshotPending = true
+    try {
+      const response = await this.enqueue({ kind: 'dump' }, { withTimeout: false })
+      this.snapshot = response.snapshot
+      this.snapshotSeq = seq
+    } finally {
+      this.snapshotPending = false
+    }
     return this.snapshot?.byteLength ?? 0
   }
 
-  /** The current snapshot (e.g. to cache it on disk). */
   get currentSnapshot(): ArrayBuffer | undefined {
     return this.snapshot
+  }
+
+  /** Opens the reader lane from the current snapshot (replacing an outdated reader). */
+  prepareStandby(): void {
+    // Two PGlite instances must never share one data dir, so data-dir mode has no reader.
+    if (this.closed || this.options.dataDir || !this.snapshot) return
+    if (this.readerStarting) {
+      this.restartReader = true // a newer snapshot exists: open another reader when this one is up
+      return
+    }
+    if (this.reader) this.retire(this.reader)
+    this.reader = undefined
+    this.readerStarting = true
+    this.spawnWorker()
+      .then(({ worker, seq }) => {
+        this.readerStarting = false
+        if (this.closed) return void worker.terminate()
+        this.reader = this.newLane(worker, seq)
+        if (this.restartReader || seq !== this.snapshotSeq) {
+          this.restartReader = false
+          this.prepareStandby()
+        }
+        this.pump()
+      })
+      .catch((error: Error) => {
+        this.readerStarting = false
+        this.options.log?.(`reader worker failed to start: ${error.message}`)
+      })
+  }
+
+  /** Resolves once the reader lane is open (for tests and benchmarks). */
+  async standbyReady(timeoutMs = 120_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs
+    const ready = (): boolean =>
+      this.reader?.seq === this.snapshotSeq && !this.readerStarting && !this.snapshotPending
+    while (!ready() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    return ready()
   }
 
   async close(): Promise<void> {
     this.closed = true
     for (const job of this.queue.splice(0)) job.reject(new Error('database closed'))
-    const standby = this.standby
-    this.standby = undefined
-    await Promise.all([this.worker?.terminate(), standby?.then((w) => w.terminate()).catch(() => undefined)])
-    this.worker = undefined
+    const lanes = [this.primary, this.reader].filter((lane): lane is Lane => lane !== undefined)
+    this.primary = this.reader = undefined
+    await Promise.all(lanes.map((lane) => lane.worker.terminate()))
   }
 
-  private enqueue(request: Job['request'], withTimeout = true): Promise<WorkerResponse & { ok: true }> {
+  private enqueue(
+    request: Job['request'],
+    { withTimeout = true, readOnly = false } = {},
+  ): Promise<WorkerResponse & { ok: true }> {
     if (this.closed) return Promise.reject(new Error('database closed'))
     return new Promise((resolve, reject) => {
-      const job: Job = { request, resolve, reject, withTimeout }
-      this.queue.push(job)
+      this.queue.push({ request, resolve, reject, withTimeout, readOnly })
       this.pump()
     })
   }
 
+  /** Hands queued jobs to idle lanes, in order. */
   private pump(): void {
-    if (this.running || !this.worker || this.closed) return
-    const job = this.queue.shift()
-    if (!job) {
-      this.refreshSnapshotWhenIdle()
-      return
+    while (this.queue.length > 0 && !this.closed) {
+      const head = this.queue[0]!
+      let lane: Lane | undefined
+      if (this.primary && !this.primary.running) lane = this.primary
+      else if (this.reader && !this.reader.running && head.readOnly && this.reader.seq === this.writeSeq) {
+        lane = this.reader
+      }
+      if (!lane) return
+      this.queue.shift()
+      this.dispatch(lane, head)
     }
+    this.refreshSnapshotWhenIdle()
+  }
+
+  private dispatch(lane: Lane, job: Job): void {
     const id = this.nextId++
     const timer =
-      this.timeoutMs > 0 && job.withTimeout ? setTimeout(() => this.onTimeout(id), this.timeoutMs) : undefined
-    this.running = { job, id, timer }
-    this.worker.postMessage({ ...job.request, id } as WorkerRequest)
+      this.timeoutMs > 0 && job.withTimeout
+        ? setTimeout(() => this.onTimeout(lane, id), this.timeoutMs)
+        : undefined
+    lane.running = { job, id, timer }
+    lane.worker.postMessage({ ...job.request, id } as WorkerRequest)
   }
 
   private refreshSnapshotWhenIdle(): void {
-    if (!this.dirtySinceSnapshot || !this.snapshot || this.options.dataDir) return
+    if (this.snapshotSeq === this.writeSeq || this.snapshotPending || !this.snapshot || this.options.dataDir)
+      return
+    if (this.primary?.running) return
     this.takeSnapshot()
       .then(() => this.prepareStandby())
       .catch((error: Error) => this.options.log?.(`snapshot failed: ${error.message}`))
   }
 
-  /**
-   * Opens a spare worker from the current snapshot (or data dir). Call after takeSnapshot();
-   * later snapshots renew it. Costs one more copy of the database in memory.
-   */
-  prepareStandby(): void {
-    // Two PGlite instances must never share one data dir, so data-dir mode has no standby.
-    if (this.closed || this.options.dataDir) return
-    const previous = this.standby
-    const standby = this.spawnWorker()
-    standby.catch((error: Error) => this.options.log?.(`standby worker failed: ${error.message}`))
-    this.standby = standby
-    void previous?.then((w) => w.terminate()).catch(() => undefined)
-  }
-
-  private onResponse(response: WorkerResponse): void {
-    const running = this.running
+  private onResponse(lane: Lane, response: WorkerResponse): void {
+    const running = lane.running
     if (!running || running.id !== response.id) return
     clearTimeout(running.timer)
-    this.running = undefined
+    lane.running = undefined
     if (response.ok) running.job.resolve(response)
     else {
-      const sql = 'sql' in running.job.request ? running.job.request.sql : ''
-      const params = running.job.request.kind === 'query' ? running.job.request.params : []
+      const { request } = running.job
+      const sql = request.kind === 'dump' ? '' : request.sql
+      const params = request.kind === 'query' ? request.params : []
       running.job.reject(new QueryError(response.message, sql, params))
     }
+    if (lane.retired) void lane.worker.terminate()
     this.pump()
   }
 
-  private onTimeout(id: number): void {
-    const running = this.running
+  private onTimeout(lane: Lane, id: number): void {
+    const running = lane.running
     if (!running || running.id !== id) return
-    this.running = undefined
+    lane.running = undefined
     running.job.reject(new QueryTimeoutError())
-    this.replaceWorker(`statement timeout after ${this.timeoutMs} ms`)
+    this.replace(lane, `statement timeout after ${this.timeoutMs} ms`)
   }
 
-  private replaceWorker(reason: string): void {
-    const old = this.worker
-    this.worker = undefined
+  /** Terminates a lane's worker and restores service: the reader becomes primary if needed. */
+  private replace(lane: Lane, reason: string): void {
     this.replacements++
     this.options.log?.(`replacing database worker: ${reason}`)
+    // A worker stuck in WebAssembly can take seconds to terminate: do not wait for it.
+    const terminated = lane.worker.terminate()
+    if (lane === this.reader) {
+      this.reader = undefined
+      this.prepareStandby()
+      return
+    }
+    if (lane !== this.primary) return
+    this.primary = undefined
+    if (this.snapshotSeq !== this.writeSeq) {
+      this.options.log?.('writes made since the last snapshot are lost with the stuck worker')
+    }
+    if (this.reader && this.reader.seq === this.snapshotSeq) {
+      this.primary = this.reader
+      this.reader = undefined
+      this.prepareStandby()
+      this.pump()
+      return
+    }
     const started = Date.now()
-    const standby = this.standby
-    this.standby = undefined
     void (async () => {
-      // A worker stuck in WebAssembly can take seconds to terminate; with a standby there is
-      // no need to wait for it. Without one (data-dir mode) the old one must be gone first.
-      const terminated = old?.terminate()
-      if (!standby) await terminated
-      if (this.closed) return
+      // Without a reader (data-dir mode, or still starting) the old worker must be gone first.
+      if (this.options.dataDir) await terminated
       try {
-        if (standby) this.adopt(await standby.catch(() => this.spawnWorker()))
-        else await this.startWorker()
-        this.prepareStandby()
+        const { worker, seq } = await this.spawnWorker()
+        if (this.closed) return void worker.terminate()
+        this.primary = this.newLane(worker, seq)
         this.options.log?.(`database worker replaced in ${Date.now() - started} ms`)
+        this.prepareStandby()
+        this.pump()
       } catch (error) {
         this.options.log?.(`database worker failed to start: ${(error as Error).message}`)
         for (const job of this.queue.splice(0)) job.reject(error as Error)
@@ -188,45 +273,49 @@ export class PgliteWorkerDb implements Db {
     })()
   }
 
-  private async startWorker(): Promise<void> {
-    this.adopt(await this.spawnWorker())
+  private retire(lane: Lane): void {
+    lane.retired = true
+    if (!lane.running) void lane.worker.terminate()
   }
 
-  private adopt(worker: Worker): void {
-    this.worker = worker
-    worker.on('message', (message: WorkerResponse) => this.onResponse(message))
-    this.pump()
+  private newLane(worker: Worker, seq: number): Lane {
+    const lane: Lane = { worker, seq, running: undefined, retired: false }
+    worker.on('message', (message: WorkerResponse) => this.onResponse(lane, message))
+    worker.on('exit', () => {
+      if (this.closed || lane.retired || (lane !== this.primary && lane !== this.reader)) return
+      const running = lane.running
+      lane.running = undefined
+      if (running) {
+        clearTimeout(running.timer)
+        running.job.reject(new Error('database worker crashed'))
+      }
+      this.replace(lane, 'worker exited unexpectedly')
+    })
+    return lane
   }
 
   /** Starts a worker and resolves once its database is open. */
-  private spawnWorker(): Promise<Worker> {
+  private spawnWorker(): Promise<{ worker: Worker; seq: number }> {
     const init: WorkerInit = { snapshot: this.snapshot, dataDir: this.options.dataDir }
+    const seq = this.snapshotSeq
     const worker = new Worker(workerUrl, { workerData: init })
     return new Promise((resolve, reject) => {
       let ready = false
       worker.once('message', (message: WorkerStatus) => {
         if (message.ready) {
           ready = true
-          resolve(worker)
+          resolve({ worker, seq })
         } else {
           reject(new Error(message.message))
           void worker.terminate()
         }
       })
       worker.on('error', (error) => {
-        if (!ready) return reject(error)
-        this.options.log?.(`database worker error: ${error.message}`)
+        if (!ready) reject(error)
+        else this.options.log?.(`database worker error: ${error.message}`)
       })
       worker.on('exit', () => {
-        if (!ready) return reject(new Error('database worker exited while starting'))
-        if (this.worker !== worker || this.closed) return // terminated on purpose, or a standby
-        const running = this.running
-        this.running = undefined
-        if (running) {
-          clearTimeout(running.timer)
-          running.job.reject(new Error('database worker crashed'))
-        }
-        this.replaceWorker('worker exited unexpectedly')
+        if (!ready) reject(new Error('database worker exited while starting'))
       })
     })
   }

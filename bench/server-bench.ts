@@ -1,0 +1,78 @@
+// Benchmark of the datastore server: time from spawn to the first answered datastore_search, and
+// p50/p95 latency of typical queries at 100k and 1M generated rows. A plain script, not a test:
+//   node --import tsx bench/server-bench.ts [--rows 100000,1000000] [--runs 30]
+import { startServer } from '../server/test/start-server.ts'
+
+interface Query {
+  name: string
+  path: (rows: number) => string
+}
+
+const search = (params: Record<string, string>): string =>
+  `/api/3/action/datastore_search?${new URLSearchParams({ resource_id: 'generated', ...params }).toString()}`
+
+const QUERIES: Query[] = [
+  { name: 'first page (limit 100, with total)', path: () => search({ limit: '100' }) },
+  { name: 'full-text q=Nairobi', path: () => search({ q: 'Nairobi', limit: '100' }) },
+  {
+    name: 'filters country+year',
+    path: () => search({ filters: JSON.stringify({ country: 'Japan', year: '2000' }), limit: '100' }),
+  },
+  { name: 'sort population desc', path: () => search({ sort: 'population desc', limit: '100' }) },
+  { name: 'sort unindexed "score"', path: () => search({ sort: 'score asc', limit: '100' }) },
+  {
+    name: 'deep offset (last page, sort _id)',
+    path: (rows) => search({ sort: '_id', offset: String(rows - 100), limit: '100' }),
+  },
+  { name: 'page of 32000 rows', path: () => search({ limit: '32000', include_total: 'false' }) },
+]
+
+function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name)
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[index]!
+}
+
+async function timeRequest(url: string): Promise<number> {
+  const started = performance.now()
+  const response = await fetch(url)
+  await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+  return performance.now() - started
+}
+
+async function benchRows(rows: number, runs: number): Promise<void> {
+  const spawned = performance.now()
+  const server = await startServer(['--rows', String(rows), '--quiet'])
+  const listening = performance.now() - spawned
+  await timeRequest(`${server.url}${search({ limit: '1' })}`)
+  const firstAnswer = performance.now() - spawned
+  console.log(`\n### ${rows.toLocaleString('en')} rows`)
+  console.log(
+    `startup: listening after ${(listening / 1000).toFixed(1)} s, first datastore_search answered after ${(firstAnswer / 1000).toFixed(1)} s`,
+  )
+  console.log('\n| query | p50 ms | p95 ms | min ms |\n|---|---|---|---|')
+  try {
+    for (const query of QUERIES) {
+      const url = `${server.url}${query.path(rows)}`
+      for (let i = 0; i < 3; i++) await timeRequest(url) // warm-up
+      const times: number[] = []
+      for (let i = 0; i < runs; i++) times.push(await timeRequest(url))
+      times.sort((a, b) => a - b)
+      console.log(
+        `| ${query.name} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 95).toFixed(0)} | ${times[0]!.toFixed(0)} |`,
+      )
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+const rowCounts = argument('--rows', '100000,1000000').split(',').map(Number)
+const runs = Number(argument('--runs', '30'))
+console.log(`server bench, Node ${process.version}, ${new Date().toISOString()}`)
+for (const rows of rowCounts) await benchRows(rows, runs)

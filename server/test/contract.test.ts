@@ -1,0 +1,124 @@
+// Our responses have the same keys and value formats as real CKAN 2.9+ portals' responses, read
+// from /work/shared/ckan-samples (outside the repo, so absent on other machines: then skipped).
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from './start-server.ts'
+
+const SAMPLES_DIR = '/work/shared/ckan-samples'
+const samplesPresent = existsSync(SAMPLES_DIR)
+if (!samplesPresent)
+  console.log(`contract.test.ts: ${SAMPLES_DIR} is absent, so the contract tests are skipped.`)
+
+interface SearchResponse {
+  help: string
+  success: boolean
+  result: {
+    fields: Array<{ id: string; type: string; info?: Record<string, unknown> }>
+    records: Array<Record<string, unknown>>
+    _links?: { start: string; next: string; prev?: string }
+    [key: string]: unknown
+  }
+}
+
+/** Samples in the CKAN 2.9–2.11 shape: those that report `total_was_estimated`. */
+function modernSamples(): Array<{ name: string; body: SearchResponse }> {
+  return readdirSync(SAMPLES_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => ({
+      name,
+      body: JSON.parse(readFileSync(path.join(SAMPLES_DIR, name), 'utf8')) as SearchResponse,
+    }))
+    .filter(({ body }) => body.result !== undefined && 'total_was_estimated' in body.result)
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?$/
+
+describe.skipIf(!samplesPresent)('contract with real CKAN responses', () => {
+  let server: RunningServer
+  let ours: SearchResponse
+
+  beforeAll(async () => {
+    server = await startServer(['--rows', '2000', '--quiet'])
+    const response = await fetch(
+      `${server.url}/api/3/action/datastore_search?resource_id=generated-cities&limit=5`,
+    )
+    ours = (await response.json()) as SearchResponse
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('has CKAN 2.9+ samples to compare with', () => {
+    expect(modernSamples().length).toBeGreaterThan(0)
+  })
+
+  it('uses the same envelope keys, in the same order', () => {
+    for (const { name, body } of modernSamples()) {
+      expect(Object.keys(ours), name).toEqual(Object.keys(body))
+      expect(typeof body.help).toBe('string')
+      expect(ours.help).toMatch(/\/api\/3\/action\/help_show\?name=datastore_search$/)
+    }
+  })
+
+  it('has the same result keys, in the same order', () => {
+    for (const { name, body } of modernSamples()) {
+      expect(Object.keys(ours.result), name).toEqual(Object.keys(body.result))
+    }
+  })
+
+  it('describes fields the same way: _id first as int, then {id, type[, info]}', () => {
+    for (const { body } of [...modernSamples(), { body: ours }]) {
+      expect(body.result.fields[0]).toEqual({ id: '_id', type: 'int' })
+      for (const field of body.result.fields) {
+        expect(Object.keys(field).sort()).toEqual(expect.arrayContaining(['id', 'type']))
+        expect(Object.keys(field).every((key) => ['id', 'type', 'info'].includes(key))).toBe(true)
+        expect(typeof field.type).toBe('string')
+      }
+    }
+  })
+
+  it('formats values like the portals: integer _id, timestamps without zone, record keys = field ids', () => {
+    const samples = modernSamples()
+    const timestampSamples = samples.flatMap(({ body }) =>
+      body.result.fields
+        .filter((field) => field.type === 'timestamp')
+        .map((field) => body.result.records[0]?.[field.id])
+        .filter((value): value is string => typeof value === 'string'),
+    )
+    expect(timestampSamples.length).toBeGreaterThan(0)
+    for (const value of timestampSamples) expect(value).toMatch(TIMESTAMP)
+
+    for (const { body } of [...samples, { body: ours }]) {
+      const record = body.result.records[0]!
+      expect(Number.isInteger(record._id)).toBe(true)
+      expect(Object.keys(record)).toEqual(body.result.fields.map((field) => field.id))
+    }
+    const timestampFields = ours.result.fields.filter((field) => field.type === 'timestamp')
+    expect(timestampFields.length).toBeGreaterThan(0)
+    for (const record of ours.result.records) {
+      for (const field of timestampFields) {
+        const value = record[field.id]
+        if (value !== null) expect(value).toMatch(TIMESTAMP)
+      }
+    }
+  })
+
+  it('builds _links like the portals: relative /api/3/action URLs with start and next', () => {
+    for (const { body } of [...modernSamples(), { body: ours }]) {
+      const links = body.result._links!
+      expect(Object.keys(links)).toEqual(['start', 'next'])
+      expect(links.start).toMatch(/^\/api\/(3\/)?action\/datastore_search\?/)
+      expect(links.next).toMatch(/offset=\d+/)
+    }
+  })
+
+  it('reports total as an integer and total_was_estimated as a boolean', () => {
+    for (const { body } of [...modernSamples(), { body: ours }]) {
+      expect(Number.isInteger(body.result.total)).toBe(true)
+      expect(typeof body.result.total_was_estimated).toBe('boolean')
+      expect(body.result.total_estimation_threshold).toBeNull()
+      expect(typeof body.result.limit).toBe('number')
+    }
+  })
+})
