@@ -13,7 +13,7 @@ export function fieldIndex(id: string): number {
 }
 
 /** The value of a generated field in row `index` (0-based; its _id is index + 1). */
-export function generatedValue(index: number, id: string, seed = E2E_SEED): GeneratedRow[number] {
+export function generatedValue(index: number, id: string, seed = E2E_SEED): GeneratedRow[number] | undefined {
   return generateRow(seed, index)[fieldIndex(id)]
 }
 
