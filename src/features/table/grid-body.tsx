@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useLayoutEffect, useRef, type Ref, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useReducer, useRef, type Ref, type RefObject } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { Limit } from '../explorer-state/explorer-state'
 import { useRecordWindow, type RowState } from '../../queries/use-record-window'
@@ -26,6 +26,8 @@ import {
 
 /** Rows are laid out relative to a block start, so most rows keep their offset while scrolling. */
 const ANCHOR_BLOCK = 64
+/** The virtualizer observes the scroll space in at most this many slices. */
+const MAX_SLICES = 50_000
 
 export interface GridBodyProps {
   scrollRef: RefObject<HTMLDivElement | null>
@@ -60,12 +62,14 @@ export function GridBody(props: GridBodyProps) {
   const { scrollRef, rowCount, localRows, columns, totalWidth, activeRow, activeCol, focusRef, locale } =
     props
   const { onVisibleRangeChange, onActiveRenderedChange, onWindowError } = props
-  const naturalScale = scrollScale(rowCount, 0)
+  const spacerHeight = scrollScale(rowCount, 0).scrollHeight
+  // At most MAX_SLICES items: measuring 250,000 would cost tens of ms on the first render
+  const sliceHeight = Math.max(ROW_HEIGHT, Math.ceil(spacerHeight / MAX_SLICES))
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
-    count: Math.ceil(naturalScale.scrollHeight / ROW_HEIGHT),
+    count: Math.ceil(spacerHeight / sliceHeight),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => sliceHeight,
     overscan: 0,
     useFlushSync: false,
   })
@@ -93,17 +97,24 @@ export function GridBody(props: GridBodyProps) {
   // The row window follows the scroll position between renders (scaled scrolling moves rows faster
   // than the scrollbar), so its offset is written straight to the DOM on every scroll event.
   const windowRef = useRef<HTMLDivElement>(null)
-  const layout = useRef<{ scale: ScrollScale; anchor: number }>({ scale, anchor })
+  const layout = useRef({ scale, anchor, rendered })
+  const [, rerender] = useReducer((n: number) => n + 1, 0)
   useLayoutEffect(() => {
-    layout.current = { scale, anchor }
+    layout.current = { scale, anchor, rendered }
     // the offset this render used: reading scrollTop here would force a layout after every commit
     placeWindow(windowRef.current, scrollTop, scale, anchor)
   })
   useEffect(() => {
     const element = scrollRef.current
     if (!element) return
-    const onScroll = () =>
-      placeWindow(windowRef.current, element.scrollTop, layout.current.scale, layout.current.anchor)
+    const onScroll = () => {
+      const { scale: current, anchor: currentAnchor, rendered: drawn } = layout.current
+      placeWindow(windowRef.current, element.scrollTop, current, currentAnchor)
+      // Safety net: the virtualizer re-renders when its slice range changes; if the visible rows
+      // already left the drawn ones (big slices, fast scaled scrolling), re-render now.
+      const visibleNow = visibleRowRange(current, element.scrollTop)
+      if (visibleNow.first < drawn.first || visibleNow.last > drawn.last) rerender()
+    }
     // Scaled scroll space: move the rows as far as the wheel says, not ratio times farther.
     let pending = 0
     const onWheel = (event: WheelEvent) => {

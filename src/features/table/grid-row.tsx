@@ -24,19 +24,27 @@ export interface GridRowProps {
   onOpenCell(cell: OpenCell): void
 }
 
-/** One data row: a row header with the true row number, then one grid cell per shown column. */
+/** One data row: positioned here; its cells (the costly part) re-render only when their data changes. */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { index, top, status, record, columns, activeCol, focusRef, rowNumberText, locale, onOpenCell } =
-    props
-  const busy = status === 'loading'
+  const { index, top, status } = props
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
-      aria-busy={busy || undefined}
+      aria-busy={status === 'loading' || undefined}
       className={`dse-grid__row${index % 2 === 1 ? ' dse-grid__row--alt' : ''}`}
       style={{ insetBlockStart: top }}
     >
+      <RowCells {...props} />
+    </div>
+  )
+})
+
+/** A row header with the true row number, then one grid cell per shown column. */
+const RowCells = memo(function RowCells(props: GridRowProps) {
+  const { index, status, record, columns, activeCol, focusRef, rowNumberText, locale, onOpenCell } = props
+  return (
+    <>
       <div
         role="rowheader"
         className="dse-grid__cell dse-grid__cell--rownum"
@@ -84,12 +92,14 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             open()
           }
         }
+        // a missing value sits where the column's values sit
+        const align = cell.kind === 'null' || cell.kind === 'empty' ? column.spec.align : cell.align
         const expandable = cell.truncated === true || cell.text.length > EXPANDABLE_CHARS
         return (
           <div
             {...common}
             key={column.spec.id}
-            className={`dse-grid__cell dse-grid__cell--${cell.kind}${cell.align === 'end' ? ' dse-grid__cell--end' : ''}`}
+            className={`dse-grid__cell dse-grid__cell--${cell.kind}${align === 'end' ? ' dse-grid__cell--end' : ''}`}
             onKeyDown={onKeyDown}
             onDoubleClick={open}
           >
@@ -124,6 +134,21 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
           </div>
         )
       })}
-    </div>
+    </>
   )
-})
+}, sameCells)
+
+/** Cells ignore the row's position: only what they show matters. */
+function sameCells(a: GridRowProps, b: GridRowProps): boolean {
+  return (
+    a.index === b.index &&
+    a.status === b.status &&
+    a.record === b.record &&
+    a.columns === b.columns &&
+    a.activeCol === b.activeCol &&
+    a.focusRef === b.focusRef &&
+    a.rowNumberText === b.rowNumberText &&
+    a.locale === b.locale &&
+    a.onOpenCell === b.onOpenCell
+  )
+}
