@@ -60,17 +60,26 @@ function buildIfNeeded(): void {
   print('Build finished.')
 }
 
-async function definitionsFor(options: CliOptions): Promise<ResourceDefinition[]> {
+/** Resources to load, each made only when it is loaded so big ones can be freed right after. */
+type Source = () => Promise<ResourceDefinition>
+
+async function sourcesFor(options: CliOptions): Promise<Source[]> {
   if (options.load.length > 0) {
+    // Read and check --load files now, before starting the database, so mistakes show at once.
     const lists = await Promise.all(options.load.map((file) => loadFile(file)))
-    return lists.flat()
+    return lists.flat().map((definition) => () => Promise.resolve(definition))
   }
-  return [...(await vegaResources()), privateResource(), generatedResource(options.seed, options.rows)]
+  return [
+    ...(await vegaResources()).map((definition) => () => Promise.resolve(definition)),
+    () => Promise.resolve(privateResource()),
+    () => Promise.resolve(generatedResource(options.seed, options.rows)),
+  ]
 }
 
-async function loadInto(db: Db, definitions: ResourceDefinition[]): Promise<void> {
+async function loadInto(db: Db, sources: Source[]): Promise<void> {
   await initDatastore(db)
-  for (const definition of definitions) {
+  while (sources.length > 0) {
+    const definition = await sources.shift()!()
     try {
       await createResource(db, definition)
     } catch (error) {
@@ -102,13 +111,13 @@ async function dataKey(options: CliOptions): Promise<string> {
 /** Opens the database and makes sure it holds the data; returns it ready to serve. */
 async function openDatabase(
   options: CliOptions,
-  definitions: () => Promise<ResourceDefinition[]>,
+  sources: Source[],
 ): Promise<Db & { close(): Promise<void> }> {
   const started = Date.now()
   const databaseUrl = process.env.DATABASE_URL
   if (databaseUrl) {
     const db = new PgDb(databaseUrl, 0)
-    await loadInto(db, await definitions())
+    await loadInto(db, sources)
     await db.close()
     print(`Loaded the data into DATABASE_URL in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
     return new PgDb(databaseUrl, options.timeoutMs)
@@ -123,7 +132,7 @@ async function openDatabase(
     const db = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir, log })
     if (upToDate) print(`Using the database in ${dataDir}.`)
     else {
-      await loadInto(db, await definitions())
+      await loadInto(db, sources)
       await writeFile(marker, key)
       print(`Loaded the data into ${dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
     }
@@ -132,24 +141,26 @@ async function openDatabase(
   }
 
   // Without --load, reuse a snapshot of the same data from an earlier start.
-  const cache = options.load.length === 0 ? new SnapshotCache(path.join(repoRoot, '.data')) : undefined
-  const cached = await cache?.read(key)
-  const db = await PgliteWorkerDb.open({ timeoutMs: 0, snapshot: cached, log })
+  const cache = new SnapshotCache(path.join(repoRoot, '.data'))
+  const snapshotDir = await cache.runDir()
+  const cached = options.load.length === 0 ? await cache.checkout(key, snapshotDir) : undefined
+  const db = await PgliteWorkerDb.open({ timeoutMs: 0, snapshotFile: cached, snapshotDir, log })
   if (cached) {
     print(
       `Using the cached database .data/pglite-snapshot-${key}.tar (opened in ${((Date.now() - started) / 1000).toFixed(1)} s).`,
     )
   } else {
-    await loadInto(db, await definitions())
+    await loadInto(db, sources)
     const bytes = await db.takeSnapshot()
     print(
       `Loaded the data in ${((Date.now() - started) / 1000).toFixed(1)} s (snapshot ${(bytes / 1e6).toFixed(0)} MB).`,
     )
     const snapshot = db.currentSnapshot
-    if (cache && snapshot)
+    if (options.load.length === 0 && snapshot) {
       await cache
-        .write(key, snapshot)
+        .store(key, snapshot)
         .catch((error: Error) => log(`could not cache the database: ${error.message}`))
+    }
   }
   db.timeoutMs = options.timeoutMs
   // Wait for the reader lane, so that from the first request on, reads are answered while a slow
@@ -179,14 +190,7 @@ async function main(): Promise<void> {
   for (const file of options.load) if (!existsSync(file)) fail(`cannot read ${file}: no such file`)
   if (options.buildIfNeeded) buildIfNeeded()
 
-  // Read and check --load files before starting the database, so mistakes are reported at once.
-  let definitions: ResourceDefinition[] | undefined
-  const getDefinitions = async (): Promise<ResourceDefinition[]> =>
-    (definitions ??= await definitionsFor(options))
-  if (options.load.length > 0) await getDefinitions()
-
-  const db = await openDatabase(options, getDefinitions)
-  definitions = undefined // let the loaded rows be garbage-collected
+  const db = await openDatabase(options, await sourcesFor(options))
   const server = createDatastoreServer({
     db,
     actions,

@@ -2,8 +2,10 @@
 // that decides their content: the data sources, the generator's parameters and the code that lays
 // out the tables. A second start with the same key skips loading entirely.
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+
+const KEEP = 3
 
 export async function sourceFingerprint(dirs: string[]): Promise<string> {
   const hash = createHash('sha256')
@@ -23,31 +25,66 @@ export function cacheKey(parts: Record<string, string | number>): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16)
 }
 
-const KEEP = 3
+/** Hard-links (same file system, instant, no extra space) or else copies. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  await rm(to, { force: true })
+  try {
+    await link(from, to)
+  } catch {
+    const temporary = `${to}.${process.pid}.tmp`
+    await copyFile(from, temporary)
+    await rename(temporary, to)
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
 
 export class SnapshotCache {
   constructor(private readonly dir: string) {}
 
-  private file(key: string): string {
+  file(key: string): string {
     return path.join(this.dir, `pglite-snapshot-${key}.tar`)
   }
 
-  async read(key: string): Promise<ArrayBuffer | undefined> {
+  /**
+   * A private directory for this process's live snapshots (`.data/run-<pid>`), on the cache's file
+   * system so they can be hard-linked. Directories of processes that are gone are removed.
+   */
+  async runDir(): Promise<string> {
+    await mkdir(this.dir, { recursive: true })
+    for (const name of await readdir(this.dir)) {
+      const pid = /^run-(\d+)$/.exec(name)?.[1]
+      if (pid && Number(pid) !== process.pid && !isAlive(Number(pid))) {
+        await rm(path.join(this.dir, name), { recursive: true, force: true })
+      }
+    }
+    const dir = path.join(this.dir, `run-${process.pid}`)
+    await mkdir(dir, { recursive: true })
+    return dir
+  }
+
+  /** Links the cached snapshot into `runDir`, so pruning by another process cannot remove it. */
+  async checkout(key: string, runDir: string): Promise<string | undefined> {
     try {
-      const buffer = await readFile(this.file(key))
-      return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer
+      await stat(this.file(key))
     } catch {
       return undefined
     }
+    const target = path.join(runDir, 'cached.tar')
+    await linkOrCopy(this.file(key), target)
+    return target
   }
 
-  /** Writes atomically and removes all but the newest few snapshots, so .data/ stays small. */
-  async write(key: string, snapshot: ArrayBuffer): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
-    const target = this.file(key)
-    const temporary = `${target}.${process.pid}.tmp`
-    await writeFile(temporary, new Uint8Array(snapshot))
-    await rename(temporary, target)
+  /** Stores a snapshot under `key` and removes all but the newest few. */
+  async store(key: string, snapshotFile: string): Promise<void> {
+    await linkOrCopy(snapshotFile, this.file(key))
     const snapshots = await Promise.all(
       (await readdir(this.dir))
         .filter((name) => name.startsWith('pglite-snapshot-') && name.endsWith('.tar'))

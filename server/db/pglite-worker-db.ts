@@ -7,6 +7,9 @@
 // written since the snapshot). On a timeout the stuck worker is terminated; if it was the primary,
 // the reader takes its place at once and a new reader is opened from the snapshot, so no data is
 // ever reloaded.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { QueryError, QueryTimeoutError, type Db } from '../ckan/types.ts'
 import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './worker-protocol.ts'
@@ -17,7 +20,9 @@ export interface PgliteWorkerDbOptions {
   /** Keep the database in this directory instead of memory (then there is no reader lane). */
   dataDir?: string
   /** Start from this `dumpDataDir()` tarball instead of an empty database. */
-  snapshot?: ArrayBuffer
+  snapshotFile?: string
+  /** Where this instance writes its snapshots (default: a new temporary directory). Removed on close. */
+  snapshotDir?: string
   log?: (line: string) => void
 }
 
@@ -61,7 +66,11 @@ export class PgliteWorkerDb implements Db {
   private restartReader = false
   private readonly queue: Job[] = []
   private nextId = 1
-  private snapshot: ArrayBuffer | undefined
+  /** The tarball replacement and reader workers open (on disk: it can be gigabytes). */
+  private snapshot: string | undefined
+  private snapshotDir: string | undefined
+  private snapshotCount = 0
+  private readonly ownSnapshots: string[] = []
   /** Counts statements that may write; a snapshot (and a reader) is current iff it saw them all. */
   private writeSeq = 0
   private snapshotSeq = 0
@@ -73,7 +82,7 @@ export class PgliteWorkerDb implements Db {
 
   private constructor(private readonly options: PgliteWorkerDbOptions) {
     this.timeoutMs = options.timeoutMs
-    this.snapshot = options.snapshot
+    this.snapshot = options.snapshotFile
   }
 
   static async open(options: PgliteWorkerDbOptions): Promise<PgliteWorkerDb> {
@@ -104,16 +113,23 @@ export class PgliteWorkerDb implements Db {
     const seq = this.writeSeq // the dump runs after every write queued so far
     this.snapshotPending = true
     try {
-      const response = await this.enqueue({ kind: 'dump' }, { withTimeout: false })
-      this.snapshot = response.snapshot
+      this.snapshotDir ??=
+        this.options.snapshotDir ?? (await mkdtemp(path.join(tmpdir(), 'pglite-snapshots-')))
+      const file = path.join(this.snapshotDir, `snapshot-${++this.snapshotCount}.tar`)
+      const response = await this.enqueue({ kind: 'dump', file }, { withTimeout: false })
+      this.snapshot = file
       this.snapshotSeq = seq
+      this.ownSnapshots.push(file)
+      // Keep the previous one a while: a worker may still be opening it.
+      while (this.ownSnapshots.length > 2) await rm(this.ownSnapshots.shift()!, { force: true })
+      return response.bytes ?? 0
     } finally {
       this.snapshotPending = false
     }
-    return this.snapshot?.byteLength ?? 0
   }
 
-  get currentSnapshot(): ArrayBuffer | undefined {
+  /** Path of the current snapshot tarball. */
+  get currentSnapshot(): string | undefined {
     return this.snapshot
   }
 
@@ -160,6 +176,7 @@ export class PgliteWorkerDb implements Db {
     const lanes = [this.primary, this.reader].filter((lane): lane is Lane => lane !== undefined)
     this.primary = this.reader = undefined
     await Promise.all(lanes.map((lane) => lane.worker.terminate()))
+    if (this.snapshotDir) await rm(this.snapshotDir, { recursive: true, force: true })
   }
 
   private enqueue(
@@ -296,7 +313,7 @@ export class PgliteWorkerDb implements Db {
 
   /** Starts a worker and resolves once its database is open. */
   private spawnWorker(): Promise<{ worker: Worker; seq: number }> {
-    const init: WorkerInit = { snapshot: this.snapshot, dataDir: this.options.dataDir }
+    const init: WorkerInit = { snapshotFile: this.snapshot, dataDir: this.options.dataDir }
     const seq = this.snapshotSeq
     const worker = new Worker(workerUrl, { workerData: init })
     return new Promise((resolve, reject) => {

@@ -1,12 +1,18 @@
 // Runs PGlite in a worker thread. PGlite executes queries synchronously inside WebAssembly, so
 // on the main thread a slow query would freeze the whole HTTP server; here it only blocks this
 // worker, which the main thread can terminate when the statement timeout expires.
+import { createWriteStream, openAsBlob } from 'node:fs'
+import { rename } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './worker-protocol.ts'
 
 async function open(init: WorkerInit): Promise<PGlite> {
-  if (init.snapshot) return PGlite.create({ loadDataDir: new Blob([init.snapshot]) })
+  // A file-backed Blob: the tarball is not read into memory a second time.
+  if (init.snapshotFile) return PGlite.create({ loadDataDir: await openAsBlob(init.snapshotFile) })
   if (init.dataDir) return PGlite.create({ dataDir: init.dataDir })
   return PGlite.create()
 }
@@ -22,9 +28,12 @@ async function handle(db: PGlite, request: WorkerRequest): Promise<WorkerRespons
         await db.exec(request.sql)
         return { id: request.id, ok: true }
       case 'dump': {
-        // Uncompressed: gzip would cost more time than the memory it saves.
+        // Uncompressed: gzip would cost more time than the disk it saves.
         const blob = await db.dumpDataDir('none')
-        return { id: request.id, ok: true, snapshot: await blob.arrayBuffer() }
+        const temporary = `${request.file}.${process.pid}.${request.id}.tmp`
+        await pipeline(Readable.fromWeb(blob.stream() as WebReadableStream), createWriteStream(temporary))
+        await rename(temporary, request.file)
+        return { id: request.id, ok: true, bytes: blob.size }
       }
     }
   } catch (error) {
@@ -48,8 +57,7 @@ async function main(): Promise<void> {
   port.on('message', (request: WorkerRequest) => {
     chain = chain.then(async () => {
       const response = await handle(db, request)
-      const transfer = response.ok && response.snapshot ? [response.snapshot] : []
-      port.postMessage(response, transfer)
+      port.postMessage(response)
     })
   })
   port.postMessage({ ready: true } satisfies WorkerStatus)

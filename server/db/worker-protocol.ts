@@ -3,10 +3,11 @@
 export type WorkerRequest =
   | { id: number; kind: 'query'; sql: string; params: unknown[] }
   | { id: number; kind: 'exec'; sql: string }
-  | { id: number; kind: 'dump' }
+  /** Writes a `dumpDataDir()` tarball to `file` (streamed: it can be gigabytes). */
+  | { id: number; kind: 'dump'; file: string }
 
 export type WorkerResponse =
-  | { id: number; ok: true; rows?: unknown[]; snapshot?: ArrayBuffer }
+  | { id: number; ok: true; rows?: unknown[]; bytes?: number }
   | { id: number; ok: false; message: string; code?: string }
 
 /** Posted once by the worker when PGlite is open and ready (or failed to open). */
@@ -14,8 +15,8 @@ export type WorkerStatus = { ready: true } | { ready: false; message: string }
 
 /** `workerData` of the worker: where its database comes from. */
 export interface WorkerInit {
-  /** A `dumpDataDir()` tarball to start from (an in-memory database). */
-  snapshot?: ArrayBuffer
+  /** A `dumpDataDir()` tarball on disk to start from (an in-memory database). */
+  snapshotFile?: string
   /** An on-disk PGlite data directory (created when missing). */
   dataDir?: string
 }
