@@ -15,7 +15,7 @@ test('every change is one request and one history entry; reload, back and forwar
   page,
 }) => {
   await explorer.openResource(GENERATED_RESOURCE_ID)
-  const step = async (change: () => Promise<void>, url: RegExp) => {
+  const step = async (change: () => Promise<unknown>, url: RegExp) => {
     const since = explorer.searchRequests.length
     await change()
     await expect(page).toHaveURL(url)
