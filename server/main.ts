@@ -92,10 +92,11 @@ async function loadInto(db: Db, sources: Source[]): Promise<void> {
 
 /** What decides the loaded database: the cache key of the default data. */
 async function dataKey(options: CliOptions): Promise<string> {
-  const fingerprint = await sourceFingerprint([
-    path.join(repoRoot, 'server', 'ckan'),
-    path.join(repoRoot, 'server', 'data'),
-  ])
+  // The code that decides the database's content: table layout and the bundled data.
+  const fingerprint = await sourceFingerprint(
+    [path.join(repoRoot, 'server', 'ckan')],
+    ['generated.ts', 'demo-datasets.ts'].map((name) => path.join(repoRoot, 'server', 'data', name)),
+  )
   const loaded = await Promise.all(
     options.load.map(async (file) => (await readFile(file)).toString('base64').length + file),
   )

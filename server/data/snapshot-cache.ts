@@ -7,16 +7,17 @@ import path from 'node:path'
 
 const KEEP = 3
 
-export async function sourceFingerprint(dirs: string[]): Promise<string> {
+/** A hash of source files: those in `dirs` (tests excluded) and single `files`. */
+export async function sourceFingerprint(dirs: string[], files: string[] = []): Promise<string> {
   const hash = createHash('sha256')
+  const all = [...files]
   for (const dir of dirs) {
-    const names = (await readdir(dir))
-      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-      .sort()
-    for (const name of names) {
-      hash.update(name)
-      hash.update(await readFile(path.join(dir, name)))
-    }
+    const names = (await readdir(dir)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    all.push(...names.map((name) => path.join(dir, name)))
+  }
+  for (const file of all.sort()) {
+    hash.update(path.basename(file))
+    hash.update(await readFile(file))
   }
   return hash.digest('hex')
 }
