@@ -107,11 +107,14 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     <div className="dse-table">
       <div className="dse-table__toolbar">
         <ColumnsMenu specs={specs} hidden={state.hidden} onHiddenChange={onHiddenChange} />
-        {localRows && state.sort.length > 0 ? (
-          <p className="dse-table__note" role="status">
-            {tableText('sort.local', { count: numberFormat.format(rowCount) })}
-          </p>
-        ) : null}
+        {/* a polite live region that stays in the DOM, so the note is announced when it appears */}
+        <div aria-live="polite">
+          {localRows && state.sort.length > 0 ? (
+            <p className="dse-table__note">
+              {tableText('sort.local', { count: numberFormat.format(rowCount) })}
+            </p>
+          ) : null}
+        </div>
       </div>
       {retryWindow ? (
         <div className="dse-table__error" role="alert">
