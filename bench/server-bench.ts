@@ -47,7 +47,8 @@ async function timeRequest(url: string): Promise<number> {
 
 async function benchRows(rows: number, runs: number): Promise<void> {
   const spawned = performance.now()
-  const server = await startServer(['--rows', String(rows), '--quiet'])
+  // A first start with 1M rows loads them (minutes); later starts open the cached snapshot.
+  const server = await startServer(['--rows', String(rows), '--quiet'], {}, { startTimeoutMs: 60 * 60_000 })
   const listening = performance.now() - spawned
   await timeRequest(`${server.url}${search({ limit: '1' })}`)
   const firstAnswer = performance.now() - spawned

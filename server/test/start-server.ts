@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-const startTimeoutMs = 180_000
+const defaultStartTimeoutMs = 180_000
 
 export interface RunningServer {
   /** Base URL without trailing slash, e.g. `http://127.0.0.1:41234`. */
@@ -15,7 +15,11 @@ export interface RunningServer {
  * Spawns `node --import tsx server/main.ts --port 0 ...args` and resolves with the URL it prints.
  * Rejects with the server's output when it exits before printing a URL or does not start in time.
  */
-export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export function startServer(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  { startTimeoutMs = defaultStartTimeoutMs }: { startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
