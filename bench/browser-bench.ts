@@ -1,0 +1,521 @@
+// Browser benchmarks of the explorer's production build against AG Grid Community, Glide Data Grid
+// and DataTables + Scroller, on the same generated resource from the same local servers, in the same
+// run. Benchmarks, not tests: they print and record figures (bench/RESULTS.md, bench/README-table.md)
+// and never fail on a missed budget.
+//
+//   node --import tsx bench/browser-bench.ts [--runs 5] [--grids ours,ag-grid,glide,datatables]
+//                                            [--sizes 1000,100000,1000000] [--no-write]
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { resolveChromium } from '../e2e/browser.ts'
+import {
+  GRIDS,
+  GRIDS_WITH_SEARCH,
+  gridUrl,
+  headerPoint,
+  RESOURCE_ID,
+  searchBox,
+  SORT_COLUMN,
+  TYPED_WORD,
+  type GridName,
+  type GridSetup,
+} from './grids.ts'
+import { installProbe, type Painted, type RowCondition, type VisibleRow } from './in-page-probe.ts'
+import { initialJsGzipBytes } from './lib/initial-js.ts'
+import { renderReadmeTable, renderResultsSection, type BenchReport, type Measurements } from './lib/report.ts'
+import { replaceSection } from './lib/results-section.ts'
+import { repoRoot, serveStatic, startDatastore, type RunningDatastore } from './servers.ts'
+
+interface Options {
+  runs: number
+  grids: GridName[]
+  /** Row counts of the resources; the largest is the "big resource" of the scroll, sort and typing. */
+  sizes: number[]
+  write: boolean
+  /** Already running datastore servers by row count (`--servers 1000=http://127.0.0.1:8081,...`). */
+  servers: Map<number, string>
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = {
+    runs: 5,
+    grids: [...GRIDS],
+    sizes: [1000, 100_000, 1_000_000],
+    write: true,
+    servers: new Map(),
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    if (arg === '--runs') options.runs = Math.max(1, Number(argv[++i]))
+    else if (arg === '--grids') options.grids = (argv[++i] ?? '').split(',') as GridName[]
+    else if (arg === '--sizes')
+      options.sizes = [...new Set((argv[++i] ?? '').split(',').map(Number))].sort((a, b) => a - b)
+    else if (arg === '--no-write') options.write = false
+    else if (arg === '--servers') {
+      for (const pair of (argv[++i] ?? '').split(',')) {
+        const [rows, url] = pair.split('=')
+        options.servers.set(Number(rows), url!.replace(/\/$/, ''))
+      }
+    } else throw new Error(`unknown option ${arg}`)
+  }
+  for (const grid of options.grids) if (!GRIDS.includes(grid)) throw new Error(`unknown grid ${grid}`)
+  return options
+}
+
+const log = (line: string): void => void process.stdout.write(`${line}\n`)
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+const MIB = 1024 * 1024
+/** Scrolling through the big resource, the 5-second scroll of the budget. */
+const SCROLL_MS = 5000
+
+// ---------------------------------------------------------------------------------------------
+// Builds
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] })
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`)
+}
+
+function buildAll(): void {
+  const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
+  log('Building the explorer (vite build) and the peer pages (bench/vite.peers.config.ts)…')
+  run(process.execPath, [vite, 'build', '--logLevel', 'warn'])
+  run(process.execPath, [vite, 'build', '--config', 'bench/vite.peers.config.ts'])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page helpers
+
+// tsx (esbuild) wraps named functions in `__name(...)` calls, which the page does not define
+const PROBE_SCRIPT = `var __name = (target) => target;\n(${installProbe.toString()})();`
+
+const LAUNCH_ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+interface Opened {
+  context: BrowserContext
+  page: Page
+  /** Node-side log of datastore_search requests (for counts). */
+  requests: { at: number; url: string }[]
+  errors: string[]
+}
+
+async function openGrid(browser: Browser, grid: GridName, setup: GridSetup): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 })
+  await context.addInitScript({ content: PROBE_SCRIPT })
+  const page = await context.newPage()
+  const requests: Opened['requests'] = []
+  const errors: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('datastore_search')) requests.push({ at: Date.now(), url: request.url() })
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(gridUrl(grid, setup))
+  return { context, page, requests, errors }
+}
+
+function waitRows(page: Page, condition: RowCondition, timeoutMs = 30_000) {
+  return page.evaluate(([cond, timeout]) => window.__probe!.waitFor(cond, timeout), [
+    condition,
+    timeoutMs,
+  ] as const)
+}
+
+function isPainted(result: Painted | { timeout: true; rows: VisibleRow[] }): result is Painted {
+  return !('timeout' in result)
+}
+
+interface ResourceEntry {
+  name: string
+  startTime: number
+  responseEnd: number
+}
+
+function searchEntries(page: Page): Promise<ResourceEntry[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('datastore_search'))
+      .map((entry) => {
+        const timing = entry as PerformanceResourceTiming
+        return { name: timing.name, startTime: timing.startTime, responseEnd: timing.responseEnd }
+      }),
+  )
+}
+
+/** The response that brought the rows: the last datastore_search to end before they were seen. */
+function deliveringResponse(
+  entries: ResourceEntry[],
+  detectedAt: number,
+  after = 0,
+): ResourceEntry | undefined {
+  return entries
+    .filter((entry) => entry.startTime >= after && entry.responseEnd > 0 && entry.responseEnd <= detectedAt)
+    .sort((a, b) => b.responseEnd - a.responseEnd)[0]
+}
+
+/** Waits until no datastore_search has started for `quietMs` (at most `maxMs`). */
+async function networkQuiet(opened: Opened, quietMs = 1000, maxMs = 15_000): Promise<void> {
+  const since = Date.now()
+  const until = since + maxMs
+  while (Date.now() < until) {
+    const last = Math.max(since, opened.requests.at(-1)?.at ?? 0)
+    if (Date.now() - last >= quietMs) return
+    await sleep(100)
+  }
+}
+
+/** Waits until the server answers a one-row search quickly, so leftovers of one grid's test
+ *  (requests it abandoned) do not slow the next grid's. */
+async function serverQuiet(server: RunningDatastore, maxMs = 60_000): Promise<void> {
+  const url = `${server.url}/api/3/action/datastore_search?resource_id=${RESOURCE_ID}&limit=1&include_total=false`
+  const until = Date.now() + maxMs
+  let fast = 0
+  while (Date.now() < until && fast < 2) {
+    const started = performance.now()
+    await fetch(url).then((response) => response.text())
+    fast = performance.now() - started < 60 ? fast + 1 : 0
+    if (fast < 2) await sleep(200)
+  }
+}
+
+async function heapMiB(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page)
+  await session.send('HeapProfiler.collectGarbage')
+  await session.send('HeapProfiler.collectGarbage')
+  const usage = (await session.send('Runtime.getHeapUsage')) as { usedSize: number }
+  await session.detach()
+  return usage.usedSize / MIB
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+class Recorder {
+  readonly data: Measurements = {}
+  add(grid: GridName, metric: string, value: number | null): void {
+    const byMetric = (this.data[grid] ??= {})
+    ;(byMetric[metric] ??= []).push(value)
+  }
+}
+
+function sizeLabel(rows: number): string {
+  return rows >= 1_000_000 ? `${rows / 1_000_000}M` : rows >= 1000 ? `${rows / 1000}k` : String(rows)
+}
+
+/** Opens the grid on a resource and times response → first rows painted. Leaves the page open. */
+async function firstRows(
+  browser: Browser,
+  grid: GridName,
+  setup: GridSetup,
+  rows: number,
+  recorder: Recorder,
+): Promise<Opened | null> {
+  const opened = await openGrid(browser, grid, setup)
+  const painted = await waitRows(opened.page, { kind: 'first' })
+  const label = sizeLabel(rows)
+  if (!isPainted(painted)) {
+    log(
+      `  ${grid} ${label}: first rows not painted within 30 s (rows seen: ${JSON.stringify(painted.rows.slice(0, 3))}) ${opened.errors.join('; ')}`,
+    )
+    recorder.add(grid, `first.${label}`, null)
+    recorder.add(grid, `load.${label}`, null)
+    await opened.context.close()
+    return null
+  }
+  const response = deliveringResponse(await searchEntries(opened.page), painted.detectedAt)
+  const value = response ? painted.paintedAt - response.responseEnd : null
+  recorder.add(grid, `first.${label}`, value)
+  recorder.add(grid, `load.${label}`, painted.paintedAt)
+  log(
+    `  ${grid} ${label}: response → painted ${value?.toFixed(1)} ms (load → painted ${painted.paintedAt.toFixed(0)} ms)`,
+  )
+  return opened
+}
+
+/** Drag to the middle, then a 5-second scroll through everything: DOM rows, long tasks, heap. */
+async function scrollBenchmarks(
+  opened: Opened,
+  grid: GridName,
+  rows: number,
+  recorder: Recorder,
+): Promise<void> {
+  const { page } = opened
+  await networkQuiet(opened, 500)
+  recorder.add(grid, 'heap.start', await heapMiB(page))
+
+  // Drag to the middle in one step.
+  const shown = (await page.evaluate(() => window.__probe!.visibleRows().length)) || 15
+  const expected = Math.round(0.5 * (rows - shown))
+  const slack = Math.max(shown, Math.round(rows * 0.005))
+  const jumpedAt = await page.evaluate(() => window.__probe!.jumpTo(0.5))
+  const middle = await waitRows(page, { kind: 'window', lo: expected - slack, hi: expected + slack }, 30_000)
+  if (isPainted(middle)) {
+    const entries = await searchEntries(page)
+    const response = deliveringResponse(entries, middle.detectedAt, jumpedAt)
+    const total = middle.paintedAt - jumpedAt
+    const roundTrip = response ? response.responseEnd - response.startTime : 0
+    recorder.add(grid, 'drag.total', total)
+    recorder.add(grid, 'drag.roundTrip', roundTrip)
+    recorder.add(grid, 'drag.overhead', total - roundTrip)
+    recorder.add(
+      grid,
+      'drag.requests',
+      entries.filter((e) => e.startTime >= jumpedAt && e.startTime <= middle.detectedAt).length,
+    )
+    log(
+      `  ${grid} drag to middle: ${total.toFixed(0)} ms (round trip ${roundTrip.toFixed(0)} ms, rest ${(total - roundTrip).toFixed(0)} ms), first row ${middle.rows[0]?.pos}`,
+    )
+  } else {
+    log(
+      `  ${grid} drag to middle: wrong or missing rows after 30 s: ${JSON.stringify(middle.rows.slice(0, 3))}`,
+    )
+    for (const metric of ['drag.total', 'drag.roundTrip', 'drag.overhead', 'drag.requests'])
+      recorder.add(grid, metric, null)
+  }
+  await sleep(300)
+  recorder.add(grid, 'dom.middle', await page.evaluate(() => window.__probe!.domRows()))
+
+  // Back to the top, settle, then the 5-second scroll through the whole resource.
+  await page.evaluate(() => window.__probe!.scrollToTop())
+  await waitRows(page, { kind: 'first' }, 30_000)
+  await networkQuiet(opened, 1000)
+  await sleep(500)
+  const scroll = await page.evaluate((ms) => window.__probe!.scrollThrough(ms), SCROLL_MS)
+  const tasks = await page.evaluate(
+    ([from, to]) => window.__probe!.longTasks.filter((task) => task.start >= from && task.start <= to),
+    [scroll.start, scroll.end] as const,
+  )
+  recorder.add(grid, 'scroll.longTasks', tasks.length)
+  recorder.add(
+    grid,
+    'scroll.longestTask',
+    tasks.reduce((max, task) => Math.max(max, task.duration), 0),
+  )
+  recorder.add(
+    grid,
+    'scroll.blocking',
+    tasks.reduce((sum, task) => sum + task.duration - 50, 0),
+  )
+  recorder.add(grid, 'scroll.fps', (scroll.frames / (scroll.end - scroll.start)) * 1000)
+  recorder.add(grid, 'scroll.maxFrameGap', scroll.maxFrameGap)
+  log(
+    `  ${grid} scroll: ${tasks.length} long tasks (longest ${tasks.reduce((m, t) => Math.max(m, t.duration), 0).toFixed(0)} ms), ${((scroll.frames / (scroll.end - scroll.start)) * 1000).toFixed(0)} fps, worst frame ${scroll.maxFrameGap.toFixed(0)} ms`,
+  )
+
+  const endRows = await waitRows(page, { kind: 'window', lo: rows - shown - 2, hi: rows }, 30_000)
+  recorder.add(grid, 'scroll.endPainted', isPainted(endRows) ? endRows.paintedAt - scroll.end : null)
+  await sleep(300)
+  recorder.add(grid, 'dom.end', await page.evaluate(() => window.__probe!.domRows()))
+  recorder.add(grid, 'dom.elements', await page.evaluate(() => document.getElementsByTagName('*').length))
+  await networkQuiet(opened, 1000)
+  const heap = await heapMiB(page)
+  recorder.add(grid, 'heap.afterScroll', heap)
+  log(
+    `  ${grid} after scroll: end rows ${isPainted(endRows) ? 'shown' : 'NOT shown'}, heap ${heap.toFixed(1)} MiB`,
+  )
+}
+
+async function sortBenchmark(
+  browser: Browser,
+  grid: GridName,
+  setup: GridSetup,
+  firstId: number,
+  recorder: Recorder,
+): Promise<void> {
+  const opened = await openGrid(browser, grid, setup)
+  const { page } = opened
+  const ready = await waitRows(page, { kind: 'first' })
+  if (!isPainted(ready)) {
+    log(`  ${grid} sort: the table did not load`)
+    recorder.add(grid, 'sort.time', null)
+    recorder.add(grid, 'sort.requests', null)
+    await opened.context.close()
+    return
+  }
+  await networkQuiet(opened, 500)
+  const point = await headerPoint(grid, page)
+  const before = opened.requests.length
+  const sorted = waitRows(page, { kind: 'sorted', firstId }, 30_000)
+  await page.mouse.click(point.x, point.y)
+  const result = await sorted
+  await sleep(500)
+  const requests = opened.requests.length - before
+  if (isPainted(result)) {
+    const clickedAt = await page.evaluate(() => window.__probe!.lastClick)
+    recorder.add(grid, 'sort.time', result.paintedAt - clickedAt)
+    recorder.add(grid, 'sort.requests', requests)
+    log(`  ${grid} sort: ${(result.paintedAt - clickedAt).toFixed(0)} ms, ${requests} request(s)`)
+  } else {
+    log(`  ${grid} sort: sorted rows not shown within 30 s (${JSON.stringify(result.rows.slice(0, 2))})`)
+    recorder.add(grid, 'sort.time', null)
+    recorder.add(grid, 'sort.requests', requests)
+  }
+  await opened.context.close()
+}
+
+async function typingBenchmark(
+  browser: Browser,
+  grid: GridName,
+  setup: GridSetup,
+  recorder: Recorder,
+): Promise<void> {
+  const opened = await openGrid(browser, grid, setup)
+  const { page } = opened
+  const ready = await waitRows(page, { kind: 'first' })
+  const box = isPainted(ready) ? await searchBox(grid, page) : null
+  if (!box) {
+    await opened.context.close()
+    return
+  }
+  await networkQuiet(opened, 500)
+  await page.click(box)
+  const before = opened.requests.length
+  // a steady typist: 120 ms between keys
+  await page.keyboard.type(TYPED_WORD, { delay: 120 })
+  await networkQuiet(opened, 2000, 20_000)
+  const requests = opened.requests.length - before
+  recorder.add(grid, 'typing.requests', requests)
+  log(`  ${grid} typing "${TYPED_WORD}": ${requests} request(s)`)
+  await opened.context.close()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function expectedFirstId(server: RunningDatastore): Promise<number> {
+  const query = new URLSearchParams({
+    resource_id: RESOURCE_ID,
+    sort: `${SORT_COLUMN} asc`,
+    limit: '1',
+    include_total: 'false',
+  })
+  const response = await fetch(`${server.url}/api/3/action/datastore_search?${query.toString()}`)
+  const body = (await response.json()) as { result: { records: { _id: number }[] } }
+  return body.result.records[0]!._id
+}
+
+async function ourGridHeight(browser: Browser, setup: GridSetup): Promise<number> {
+  const opened = await openGrid(browser, 'ours', setup)
+  await waitRows(opened.page, { kind: 'first' })
+  const height = await opened.page.evaluate(
+    () => document.querySelector('.dse-grid')?.getBoundingClientRect().height ?? 0,
+  )
+  await opened.context.close()
+  return Math.round(height) || 560
+}
+
+function machine(): string {
+  const cpus = os.cpus()
+  return `${cpus.length}-core VM (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
+  const options = parseOptions(argv)
+  const sizes = options.sizes
+  buildAll()
+  const initialJs: Record<string, number> = {
+    ours: initialJsGzipBytes(path.join(repoRoot, 'dist', 'index.html')).bytes,
+  }
+  for (const grid of GRIDS.filter((g) => g !== 'ours')) {
+    initialJs[grid] = initialJsGzipBytes(path.join(repoRoot, 'bench', '.peers-dist', `${grid}.html`)).bytes
+  }
+
+  log(
+    `Starting datastore servers with ${sizes.map(sizeLabel).join(', ')} rows (the first load of 1M rows takes minutes; later starts use the cached database)…`,
+  )
+  const servers: RunningDatastore[] = []
+  const peers = await serveStatic(path.join(repoRoot, 'bench', '.peers-dist'))
+  let browser: Browser | undefined
+  try {
+    // one at a time: loading is CPU-bound, and parallel loads only slow each other on 2 cores
+    for (const rows of sizes) {
+      const running = options.servers.get(rows)
+      const server: RunningDatastore = running
+        ? { url: running, rows, startLine: 'already running', startSeconds: 0, stop: async () => {} }
+        : await startDatastore(rows)
+      servers.push(server)
+      log(`  ${sizeLabel(rows)}: ${server.url} — ${server.startLine} (${server.startSeconds.toFixed(0)} s)`)
+    }
+    const big = servers.at(-1)!
+    const firstId = await expectedFirstId(big)
+    const executablePath = resolveChromium()
+    browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: LAUNCH_ARGS })
+    const setupFor = (server: RunningDatastore, height: number): GridSetup => ({
+      api: server.url,
+      peers: peers.url,
+      height,
+    })
+    const height = await ourGridHeight(browser, setupFor(big, 560))
+    log(`Chromium ${browser.version()}; the explorer's grid is ${height} px tall, the peers get the same.`)
+
+    const recorder = new Recorder()
+    for (let r = 0; r < options.runs; r++) {
+      // rotate the order, so no grid always goes first (or last) in a run
+      const order = options.grids.map((_, i) => options.grids[(i + r) % options.grids.length]!)
+      log(`Run ${r + 1}/${options.runs}: ${order.join(', ')}`)
+      for (const grid of order) {
+        for (const server of servers) {
+          await serverQuiet(server)
+          const opened = await firstRows(browser, grid, setupFor(server, height), server.rows, recorder)
+          if (opened && server === big) await scrollBenchmarks(opened, grid, server.rows, recorder)
+          await opened?.context.close()
+        }
+        await serverQuiet(big)
+        await sortBenchmark(browser, grid, setupFor(big, height), firstId, recorder)
+        if (GRIDS_WITH_SEARCH.includes(grid)) {
+          await serverQuiet(big)
+          await typingBenchmark(browser, grid, setupFor(big, height), recorder)
+        }
+      }
+    }
+
+    const report: BenchReport = {
+      date: new Date().toISOString(),
+      machine: machine(),
+      chromium: browser.version(),
+      runs: options.runs,
+      sizes,
+      gridHeight: height,
+      servers: servers.map((server) => ({ rows: server.rows, start: server.startLine })),
+      initialJs,
+      measurements: recorder.data,
+      grids: options.grids,
+    }
+    const runsDir = path.join(repoRoot, 'bench', '.runs')
+    mkdirSync(runsDir, { recursive: true })
+    writeFileSync(
+      path.join(runsDir, `browser-${report.date.replace(/[:.]/g, '-')}.json`),
+      JSON.stringify(report, null, 2),
+    )
+    const section = renderResultsSection(report)
+    log('\n' + section)
+    if (options.write) {
+      const resultsFile = path.join(repoRoot, 'bench', 'RESULTS.md')
+      const current = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : ''
+      writeFileSync(resultsFile, replaceSection(current, '## Browser benchmarks', section))
+      writeFileSync(path.join(repoRoot, 'bench', 'README-table.md'), renderReadmeTable(report))
+      log('Wrote bench/RESULTS.md (section "## Browser benchmarks") and bench/README-table.md.')
+    }
+    return report
+  } finally {
+    await browser?.close()
+    await peers.stop()
+    for (const server of servers) await server.stop()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`)
+    process.exit(1)
+  })
+}

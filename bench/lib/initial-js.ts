@@ -1,0 +1,25 @@
+// Initial JavaScript of a built page, the same way scripts/check-bundle-size.ts counts it for the
+// explorer: the module scripts and modulepreloads its HTML names, each gzipped at level 9.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+/** JS files a page loads before anything else, relative to the page's folder. */
+export function initialScripts(html: string): string[] {
+  const found = new Set<string>()
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.js)"/g)) {
+    if (match[1]) found.add(match[1].replace(/^\.?\//, ''))
+  }
+  return [...found]
+}
+
+/** Total gzip bytes of the initial scripts of `htmlFile`. */
+export function initialJsGzipBytes(htmlFile: string): { bytes: number; files: string[] } {
+  const dir = path.dirname(htmlFile)
+  const files = initialScripts(readFileSync(htmlFile, 'utf8'))
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length,
+    0,
+  )
+  return { bytes, files }
+}

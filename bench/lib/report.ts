@@ -1,0 +1,274 @@
+// Turns the raw measurements of bench/browser-bench.ts into the tables of bench/RESULTS.md and
+// bench/README-table.md: our budgets with a plain verdict, and the side-by-side with peer ratios.
+import { GRID_LABELS, SHORT_LABELS, SORT_COLUMN, TYPED_WORD, type GridName } from '../grids.ts'
+import { ratioText, summarize, type Summary } from './stats.ts'
+
+/** grid → metric → one value per run (null: the run produced none, e.g. a timeout). */
+export type Measurements = Partial<Record<GridName, Record<string, (number | null)[]>>>
+
+export interface BenchReport {
+  date: string
+  machine: string
+  chromium: string
+  runs: number
+  sizes: number[]
+  gridHeight: number
+  servers: { rows: number; start: string }[]
+  /** gzip bytes of each page's initial JS. */
+  initialJs: Record<string, number>
+  measurements: Measurements
+  grids: GridName[]
+}
+
+interface Metric {
+  key: string
+  label: string
+  unit: 'ms' | 'count' | 'MiB' | 'KB' | 'fps'
+}
+
+function sizeLabel(rows: number): string {
+  return rows >= 1_000_000 ? `${rows / 1_000_000}M` : rows >= 1000 ? `${rows / 1000}k` : String(rows)
+}
+
+function formatNumber(value: number, unit: Metric['unit']): string {
+  if (unit === 'count') return Number.isInteger(value) ? String(value) : value.toFixed(1)
+  if (unit === 'KB' || unit === 'MiB') return value.toFixed(1)
+  return value >= 100 ? value.toFixed(0) : value.toFixed(1)
+}
+
+export function formatSummary(summary: Summary | undefined, unit: Metric['unit'], runs?: number): string {
+  if (!summary) return 'n/a'
+  const median = formatNumber(summary.median, unit)
+  const range =
+    summary.min === summary.max
+      ? ''
+      : ` (${formatNumber(summary.min, unit)}–${formatNumber(summary.max, unit)})`
+  const missing = runs !== undefined && summary.n < runs ? ` [${runs - summary.n} run(s) failed]` : ''
+  return `${median}${range}${missing}`
+}
+
+function summaryOf(report: BenchReport, grid: GridName, key: string): Summary | undefined {
+  if (key === 'initialJs') {
+    const bytes = report.initialJs[grid]
+    return bytes === undefined
+      ? undefined
+      : { median: bytes / 1024, min: bytes / 1024, max: bytes / 1024, n: 1 }
+  }
+  return summarize(report.measurements[grid]?.[key] ?? [])
+}
+
+interface Budget {
+  label: string
+  target: string
+  key: string
+  unit: Metric['unit']
+  limit: number
+  /** Other metrics shown alongside, e.g. the request count of the sort. */
+  extra?: (report: BenchReport) => string
+}
+
+function budgets(report: BenchReport): Budget[] {
+  const big = sizeLabel(report.sizes.at(-1) ?? 1_000_000)
+  const show = (key: string, unit: Metric['unit'], label: string) => (r: BenchReport) =>
+    `${label} ${formatSummary(summaryOf(r, 'ours', key), unit)}`
+  return [
+    { label: 'Initial JS, gzip (KB)', target: '≤ 120 KB', key: 'initialJs', unit: 'KB', limit: 120 },
+    ...report.sizes.map((size) => ({
+      label: `Response → first rows painted, ${sizeLabel(size)} rows (ms)`,
+      target: '≤ 50 ms',
+      key: `first.${sizeLabel(size)}`,
+      unit: 'ms' as const,
+      limit: 50,
+    })),
+    {
+      label: `Server sort on ${big} rows, click → sorted rows painted (ms)`,
+      target: '≤ 300 ms',
+      key: 'sort.time',
+      unit: 'ms',
+      limit: 300,
+    },
+    {
+      label: `Requests for that sort`,
+      target: '1',
+      key: 'sort.requests',
+      unit: 'count',
+      limit: 1,
+    },
+    {
+      label: `Long tasks over 50 ms during a 5-s scroll through ${big} rows`,
+      target: 'none',
+      key: 'scroll.longTasks',
+      unit: 'count',
+      limit: 0,
+      extra: show('scroll.longestTask', 'ms', 'longest (ms):'),
+    },
+    {
+      label: 'Rows in the DOM after dragging to the middle',
+      target: '≤ 100',
+      key: 'dom.middle',
+      unit: 'count',
+      limit: 100,
+    },
+    {
+      label: 'Rows in the DOM after scrolling to the end',
+      target: '≤ 100',
+      key: 'dom.end',
+      unit: 'count',
+      limit: 100,
+    },
+    {
+      label: `Requests while typing a 10-character word ("${TYPED_WORD}")`,
+      target: '≤ 2',
+      key: 'typing.requests',
+      unit: 'count',
+      limit: 2,
+    },
+    {
+      label: `JS heap after scrolling through ${big} rows (MiB, after GC)`,
+      target: '≤ 60 MB',
+      key: 'heap.afterScroll',
+      unit: 'MiB',
+      limit: 60,
+    },
+    {
+      label: 'Drag to the middle → correct rows painted: time beyond the request round trip (ms)',
+      target: '≤ 100 ms',
+      key: 'drag.overhead',
+      unit: 'ms',
+      limit: 100,
+      extra: (r) =>
+        `total ${formatSummary(summaryOf(r, 'ours', 'drag.total'), 'ms')}, round trip ${formatSummary(summaryOf(r, 'ours', 'drag.roundTrip'), 'ms')}`,
+    },
+  ]
+}
+
+/** "met", "met by the median, over in k of n runs", or "MISSED". */
+export function verdict(values: readonly (number | null)[], limit: number): string {
+  const numbers = values.filter((value): value is number => typeof value === 'number')
+  if (numbers.length === 0) return 'not measured'
+  const summary = summarize(numbers)!
+  const over = numbers.filter((value) => value > limit).length
+  if (summary.median > limit) return `**MISSED** (over in ${over} of ${numbers.length} runs)`
+  if (over > 0) return `met by the median; over in ${over} of ${numbers.length} runs`
+  return 'met'
+}
+
+const SIDE_BY_SIDE: (report: BenchReport) => Metric[] = (report) => [
+  { key: 'initialJs', label: 'Initial JS, gzip (KB)', unit: 'KB' },
+  ...report.sizes.map((size) => ({
+    key: `first.${sizeLabel(size)}`,
+    label: `Response → first rows painted, ${sizeLabel(size)} rows (ms)`,
+    unit: 'ms' as const,
+  })),
+  {
+    key: `load.${sizeLabel(report.sizes.at(-1) ?? 0)}`,
+    label: `Page start → first rows painted, ${sizeLabel(report.sizes.at(-1) ?? 0)} rows (ms)`,
+    unit: 'ms',
+  },
+  { key: 'sort.time', label: `Sort by ${SORT_COLUMN}: click → sorted rows painted (ms)`, unit: 'ms' },
+  { key: 'sort.requests', label: 'Requests for the sort', unit: 'count' },
+  { key: 'drag.total', label: 'Drag to the middle → correct rows painted (ms)', unit: 'ms' },
+  { key: 'drag.overhead', label: '… of which beyond the request round trip (ms)', unit: 'ms' },
+  { key: 'scroll.longTasks', label: 'Long tasks (> 50 ms) in the 5-s scroll', unit: 'count' },
+  { key: 'scroll.longestTask', label: 'Longest task in the 5-s scroll (ms)', unit: 'ms' },
+  { key: 'scroll.fps', label: 'Frames per second in the 5-s scroll', unit: 'fps' },
+  { key: 'scroll.endPainted', label: 'Scroll end → last rows painted (ms)', unit: 'ms' },
+  { key: 'dom.middle', label: 'Rows in the DOM, middle', unit: 'count' },
+  { key: 'dom.end', label: 'Rows in the DOM, end', unit: 'count' },
+  { key: 'dom.elements', label: 'All DOM elements, end', unit: 'count' },
+  { key: 'heap.afterScroll', label: 'JS heap after the scroll (MiB)', unit: 'MiB' },
+  { key: 'typing.requests', label: `Requests while typing "${TYPED_WORD}"`, unit: 'count' },
+]
+
+function sideBySideTable(report: BenchReport, withRanges: boolean): string {
+  const peers = report.grids.filter((grid) => grid !== 'ours')
+  const header = `| Measure | ${SHORT_LABELS.ours} | ${peers.map((grid) => `${SHORT_LABELS[grid]} (ours/theirs)`).join(' | ')} |`
+  const rule = `|---|---:|${peers.map(() => '---:').join('|')}|`
+  const lines = [header, rule]
+  for (const metric of SIDE_BY_SIDE(report)) {
+    const ours = summaryOf(report, 'ours', metric.key)
+    const cells = peers.map((grid) => {
+      const theirs = summaryOf(report, grid, metric.key)
+      if (!theirs) return metric.key === 'typing.requests' ? 'no search box' : 'n/a'
+      const text = withRanges
+        ? formatSummary(theirs, metric.unit, metric.key === 'initialJs' ? undefined : report.runs)
+        : formatNumber(theirs.median, metric.unit)
+      return `${text} (${ratioText(ours, theirs)})`
+    })
+    const oursText = withRanges
+      ? formatSummary(ours, metric.unit, metric.key === 'initialJs' ? undefined : report.runs)
+      : ours
+        ? formatNumber(ours.median, metric.unit)
+        : 'n/a'
+    lines.push(`| ${metric.label} | ${oursText} | ${cells.join(' | ')} |`)
+  }
+  return lines.join('\n')
+}
+
+function recordedLine(report: BenchReport): string {
+  return `Recorded ${report.date.replace('T', ' ').slice(0, 16)} UTC on a ${report.machine}, Chromium ${report.chromium} (headless, 1280×720 viewport), ${report.runs} runs per grid, grids interleaved within each run.`
+}
+
+export function renderResultsSection(report: BenchReport): string {
+  const lines: string[] = ['## Browser benchmarks', '', recordedLine(report), '']
+  lines.push(
+    `Data: the generated resource \`generated-cities\` (16 columns with \`_id\`) with ${report.sizes.map((s) => s.toLocaleString('en')).join(', ')} rows, each size from its own local server (\`server/main.ts --rows N\`, PGlite). ${report.servers.map((s) => `${sizeLabel(s.rows)}: ${s.start || 'started'}`).join('; ')}. Reproduce with \`npm run bench\` (or \`node --import tsx bench/browser-bench.ts --runs 5\`).`,
+    '',
+    '### Budgets (Datastore Explorer, production build)',
+    '',
+    'Median (min–max) over the runs. A verdict says "met" only when every run is within the budget.',
+    '',
+    '| Budget | Target | Measured | Verdict |',
+    '|---|---|---|---|',
+  )
+  for (const budget of budgets(report)) {
+    const values =
+      budget.key === 'initialJs'
+        ? [report.initialJs.ours === undefined ? null : report.initialJs.ours / 1024]
+        : (report.measurements.ours?.[budget.key] ?? [])
+    const measured = formatSummary(
+      summaryOf(report, 'ours', budget.key),
+      budget.unit,
+      budget.key === 'initialJs' ? undefined : report.runs,
+    )
+    const extra = budget.extra ? `; ${budget.extra(report)}` : ''
+    lines.push(
+      `| ${budget.label} | ${budget.target} | ${measured}${extra} | ${verdict(values, budget.limit)} |`,
+    )
+  }
+  lines.push(
+    '',
+    '### Side by side with peer grids',
+    '',
+    `Same data, same server, same run. Each cell: median (min–max); in brackets our median divided by theirs (below 1× is better for us, except frames per second). Peers: ${report.grids
+      .filter((grid) => grid !== 'ours')
+      .map((grid) => GRID_LABELS[grid])
+      .join('; ')}.`,
+    '',
+    sideBySideTable(report, true),
+    '',
+    '### How it is measured',
+    '',
+    ...METHOD,
+  )
+  return lines.join('\n') + '\n'
+}
+
+export function renderReadmeTable(report: BenchReport): string {
+  return [
+    `<!-- generated by bench/browser-bench.ts; details and ranges in bench/RESULTS.md -->`,
+    `Medians of ${report.runs} runs on ${report.machine.split(',')[0]}, Chromium ${report.chromium}, ${report.date.slice(0, 10)}; in brackets ours ÷ theirs.`,
+    '',
+    sideBySideTable(report, false),
+    '',
+  ].join('\n')
+}
+
+const METHOD = [
+  "- Every grid is a production build: the explorer from `dist/` (served by the datastore server, same origin), the peers from `bench/peers/` built by `bench/vite.peers.config.ts` and served from another local port (they read the same datastore server with plain GETs, no preflight). Every grid loads 500-row pages of `datastore_search` (offset/limit, `_id` order unless sorted), asks for totals as the explorer does (`total_estimation_threshold=100000`), and shows the same 16 columns (the explorer shows its row number in place of `_id`) with 32-px rows in a grid as tall as the explorer's.",
+  '- Peers: AG Grid with its Infinite Row Model (cacheBlockSize 500, maxBlocksInCache 10), Glide with an async page cache in the manner of its use-async-data-source example (plus dropping far pages), DataTables with `serverSide` + Scroller (its defaults: a draw of 9 screens, 200 ms server wait, 400 ms search delay). AG Grid and Glide have no search box, so the typing benchmark applies to the explorer and DataTables only. Glide draws on a canvas, so it has no DOM rows to count.',
+  '- One probe (`bench/in-page-probe.ts`, injected before the page\'s scripts) measures all grids alike. "Painted" = the rows on screen (read from the DOM, or from Glide\'s page cache for its visible region) are loaded and right (the `_id` in the `name` text equals the row position + 1, or the expected first `_id` after the sort); the check runs after every DOM mutation and every frame, and the mark is taken after the next frame (requestAnimationFrame + setTimeout). "Response" = `responseEnd` (Resource Timing) of the last `datastore_search` that ended before the rows were seen.',
+  '- Sort: a real mouse click on the `population` header; time from the click event to the sorted first row painted; requests counted from the click to 0.5 s after. Drag to the middle: `scrollTop` set to 50 % of the scroll range in one step; done when every row on screen is loaded, in order, and within ±0.5 % of the middle; "beyond the round trip" subtracts the delivering request\'s start→responseEnd.',
+  '- 5-second scroll: `scrollTop` moved from the top to the end of the scroll range in 5 s, one step per animation frame (a scrollbar drag through all rows); long tasks from PerformanceObserver("longtask"); then the DOM rows are counted, and the JS heap is read with CDP (`HeapProfiler.collectGarbage`, `Runtime.getHeapUsage`; MiB = 2^20 bytes). Typing: "Düsseldorf" at 120 ms per key in the grid\'s search box; requests counted until none for 2 s.',
+  '- Before each page the harness waits until the server answers a one-row search in < 60 ms twice, so requests one grid abandoned do not slow the next.',
+]

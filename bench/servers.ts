@@ -1,0 +1,117 @@
+// Processes the browser benchmark starts: datastore servers (server/main.ts on a free port) and a
+// static file server for the peer pages. Each is stopped by its own handle, never by name.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+
+export interface RunningDatastore {
+  url: string
+  rows: number
+  /** How the server reported its start (loaded, or opened from the cache) and how long it took. */
+  startLine: string
+  startSeconds: number
+  stop(): Promise<void>
+}
+
+const RUNNING = /running at (http:\/\/\S+?)\/?\s*$/m
+
+/** Starts `server/main.ts --rows N` on a free port and resolves once it listens. */
+export function startDatastore(
+  rows: number,
+  extraArgs: string[] = [],
+  timeoutMs = 30 * 60_000,
+): Promise<RunningDatastore> {
+  const started = Date.now()
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--rows', String(rows), '--quiet', ...extraArgs],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM')
+      reject(new Error(`the ${rows}-row server did not start within ${timeoutMs / 1000} s:\n${output}`))
+    }, timeoutMs)
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString()
+      const match = RUNNING.exec(output)
+      if (!match) return
+      clearTimeout(timer)
+      child.stdout?.off('data', onData)
+      const startLine =
+        output
+          .split('\n')
+          .find((line) => /^(Loaded|Using)/.test(line))
+          ?.trim() ?? ''
+      resolve({
+        url: match[1]!.replace(/\/$/, ''),
+        rows,
+        startLine,
+        startSeconds: (Date.now() - started) / 1000,
+        stop: () => stopChild(child),
+      })
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the ${rows}-row server exited with code ${code}:\n${output}`))
+    })
+  })
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref()
+  })
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+}
+
+export interface StaticServer {
+  url: string
+  stop(): Promise<void>
+}
+
+/** Serves the files of `dir` (the built peer pages) on a free port. */
+export function serveStatic(dir: string): Promise<StaticServer> {
+  const server: Server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    const file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''))
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    })
+    createReadStream(file).pipe(response)
+  })
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        stop: () =>
+          new Promise((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
+      })
+    })
+  })
+}
