@@ -89,6 +89,7 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
         ref={focusRef}
         aria-label={sortInfo.accessibleName}
         aria-describedby={descriptionId}
+        title={spec.label === spec.id ? undefined : spec.accessibleLabel}
         onClick={(event) => onSort(spec.id, event.shiftKey)}
         onKeyDown={onSortKeyDown}
       >
