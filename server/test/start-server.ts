@@ -35,6 +35,11 @@ export function startServer(
     })
   })
 
+  // Never leave an orphaned server behind when the test or bench process exits.
+  const killOnExit = (): void => void child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  void exitedPromise.then(() => process.removeListener('exit', killOnExit))
+
   const stop = async (): Promise<void> => {
     if (exited) return
     child.kill('SIGTERM')
