@@ -37,4 +37,5 @@ export const filterText = defineMessages({
   true: 'true',
   false: 'false',
   count: '{count} records',
+  countOne: '1 record',
 })

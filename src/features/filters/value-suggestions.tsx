@@ -110,7 +110,9 @@ export function ValueSuggestions({
                 <span className="dse-suggestions__value">{formatValue(value)}</span>
                 {count !== undefined && (
                   <span className="dse-suggestions__count">
-                    {filterText('count', { count: numbers.format(count) })}
+                    {count === 1
+                      ? filterText('countOne')
+                      : filterText('count', { count: numbers.format(count) })}
                   </span>
                 )}
               </label>
