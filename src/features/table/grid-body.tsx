@@ -169,7 +169,8 @@ export function GridBody(props: GridBodyProps) {
         columns={columns}
         activeCol={index === activeRow ? activeCol : -1}
         focusRef={focusRef}
-        rowNumberText={props.formatRowNumber(index + 1)}
+        // the true position among the matching records: the request's offset plus the row
+        rowNumberText={props.formatRowNumber((props.firstPageRequest.offset ?? 0) + index + 1)}
         locale={locale}
         onOpenCell={props.onOpenCell}
       />,

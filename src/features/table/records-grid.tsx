@@ -177,7 +177,7 @@ export function RecordsGrid(props: RecordsGridProps) {
             ref={active.row === -1 && active.col === 0 ? focusRef : undefined}
             style={{ inlineSize: 'var(--dse-rownum-width)' }}
           >
-            <span aria-hidden="true">#</span>
+            <span aria-hidden="true">{tableText('header.rowNumberSymbol')}</span>
             <span className="dse-sr-only">{tableText('header.rowNumber')}</span>
           </div>
           {columns.map((column, c) => (

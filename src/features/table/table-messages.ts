@@ -24,6 +24,7 @@ export const tableMessages = {
     'header.described': '{label} ({id})',
     'header.resize': 'Resize column {column}',
     'header.rowNumber': 'Row number',
+    'header.rowNumberSymbol': '#',
     'header.sortedAsc': 'sorted ascending',
     'header.sortedDesc': 'sorted descending',
     'header.sortHint': 'Click to sort. Shift+click adds a sort key.',
