@@ -208,7 +208,7 @@ export function Explorer({
               <SearchBox
                 q={state.q}
                 mode={state.searchMode}
-                onSearch={(q) => update({ q }, { history: 'replace' })}
+                onSearch={(q) => update({ q })}
                 onModeChange={(searchMode) => update({ searchMode }, { history: 'push' })}
               />
               <LimitSelect

@@ -3,7 +3,14 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import type { ExplorerState } from '../features/explorer-state/explorer-state'
 import { parseExplorerState, serializeExplorerState } from '../features/explorer-state/url-codec'
-import { applyUpdate, defaultHistoryMode, nextSearch, type HistoryMode } from './explorer-update'
+import {
+  applyUpdate,
+  defaultHistoryMode,
+  entryKindAfter,
+  nextSearch,
+  type EntryKind,
+  type HistoryMode,
+} from './explorer-update'
 
 const listeners = new Set<() => void>()
 
@@ -20,16 +27,29 @@ function getSearch(): string {
   return window.location.search
 }
 
-function writeSearch(search: string, mode: HistoryMode): void {
+/** history.state key recording what made an entry (see defaultHistoryMode). */
+const ENTRY_KEY = 'dseEntry'
+
+function currentEntryKind(): EntryKind {
+  const state: unknown = window.history.state
+  return typeof state === 'object' &&
+    state !== null &&
+    (state as Record<string, unknown>)[ENTRY_KEY] === 'search'
+    ? 'search'
+    : 'other'
+}
+
+function writeSearch(search: string, mode: HistoryMode, kind: EntryKind): void {
   const url = `${window.location.pathname}${search}${window.location.hash}`
-  if (mode === 'push') window.history.pushState(null, '', url)
-  else window.history.replaceState(null, '', url)
+  const entry = { [ENTRY_KEY]: kind }
+  if (mode === 'push') window.history.pushState(entry, '', url)
+  else window.history.replaceState(entry, '', url)
   // pushState/replaceState fire no event: tell the subscribers ourselves
   for (const listener of listeners) listener()
 }
 
 export interface UpdateOptions {
-  /** Default: 'replace' when only `q` changes (typing), 'push' for everything else. */
+  /** Default (see defaultHistoryMode): one entry per typed search, one per discrete action. */
   history?: HistoryMode
 }
 
@@ -50,11 +70,12 @@ export function useExplorerState(): ExplorerStateHandle {
 
   const update = useCallback((partial: Partial<ExplorerState>, options: UpdateOptions = {}) => {
     // read the URL at call time: several updates in one event must build on each other
-    const current = parseExplorerState(getSearch()).state
-    const next = applyUpdate(current, partial)
+    const next = applyUpdate(parseExplorerState(getSearch()).state, partial)
     const target = nextSearch(getSearch(), serializeExplorerState(next))
     if (target === null) return
-    writeSearch(target, options.history ?? defaultHistoryMode(partial))
+    const current = currentEntryKind()
+    const mode = options.history ?? defaultHistoryMode(partial, current)
+    writeSearch(target, mode, entryKindAfter(partial, mode, current))
   }, [])
 
   return { state, ignored, search: canonical, update }
