@@ -22,7 +22,7 @@ function recordAuthorization(page: Page): Array<{ url: string; authorization: st
 }
 
 test.describe('a private table', () => {
-  test.use({ allowedConsoleErrors: [/status of 403 \(Forbidden\).*(datastore_search|resource_show)/i] })
+  test.use({ allowedConsoleErrors: /status of 403 \(Forbidden\).*(datastore_search|resource_show)/i })
 
   test('says it needs a token, opens with the token, and the token is kept only where asked', async ({
     explorer,
@@ -125,7 +125,7 @@ test('changing the portal shows the new host and drops the token', async ({ expl
 })
 
 test.describe('a private table on another portal', () => {
-  test.use({ allowedConsoleErrors: [/status of 403 \(Forbidden\).*127\.0\.0\.1:4175/i] })
+  test.use({ allowedConsoleErrors: /status of 403 \(Forbidden\).*127\.0\.0\.1:4175/i })
 
   test('gets the token only on that portal’s origin', async ({ explorer, page }) => {
     const sent = recordAuthorization(page)

@@ -73,7 +73,7 @@ test('a datastore_search API link opens the table with its q, filters, limit and
 })
 
 test.describe('a portal that answers only datastore_search', () => {
-  test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\).*(package_search|resource_show)/i] })
+  test.use({ allowedConsoleErrors: /status of 400 \(Bad Request\).*(package_search|resource_show)/i })
 
   test('opens tables by id and lists them from _table_metadata', async ({ explorer, page }) => {
     await page.route(/\/api\/3\/action\/(package_search|resource_show|package_show)/, (route) => {

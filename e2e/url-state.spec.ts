@@ -109,7 +109,7 @@ test('the query string of a CKAN datastore_search link opens the same view', asy
 })
 
 test.describe('broken links', () => {
-  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\).*datastore_search/i] })
+  test.use({ allowedConsoleErrors: /status of 409 \(Conflict\).*datastore_search/i })
 
   test('bad filters, limit and sort show the explorer with a notice, never an error screen', async ({
     explorer,
