@@ -214,6 +214,20 @@ export class ExplorerPage {
     return texts.map((text) => Number(text.replace(/[^\d]/g, '')))
   }
 
+  /** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
+  async tabTo(target: Locator, { backwards = false, max = 60 } = {}): Promise<void> {
+    for (let presses = 0; presses < max; presses++) {
+      if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return
+      await this.page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
+    }
+    throw new Error(`${String(target)} was not reached with ${max} presses of Tab`)
+  }
+
+  /** The element that has the keyboard focus now, if it is inside the grid. */
+  focusedInGrid(): Locator {
+    return this.grid.locator(':focus')
+  }
+
   /** datastore_search requests made after `since` (an index into searchRequests). */
   searchesSince(since: number): Request[] {
     return this.searchRequests.slice(since)
