@@ -80,6 +80,10 @@ export function Explorer({
     retry: false,
   })
   const summary = knownSummary ?? resourceInfo.data ?? recentSummary
+  if (state.resourceId && resourceInfo.data && !knownSummary) {
+    // keep the name for this session: a new token (new query keys) must not ask for it again
+    setKnown((current) => ({ ...current, [`${baseUrl} ${state.resourceId}`]: resourceInfo.data }))
+  }
 
   // a table that loaded is worth remembering in "recent", under the best name known
   const loadedId = firstPage.isSuccess && !firstPage.isPlaceholderData ? state.resourceId : null

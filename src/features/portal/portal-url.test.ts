@@ -50,6 +50,8 @@ describe('normalisePortalUrl', () => {
     expect(normalisePortalUrl('ftp://example.org/en')).toEqual({ ok: false, reason: 'not-http' })
     expect(normalisePortalUrl('http://')).toEqual({ ok: false, reason: 'not-url' })
     expect(normalisePortalUrl('http://exa mple.org')).toEqual({ ok: false, reason: 'not-url' })
+    expect(normalisePortalUrl('not a portal')).toEqual({ ok: false, reason: 'not-url' })
+    expect(normalisePortalUrl('https://exa%20mple.org/en')).toEqual({ ok: false, reason: 'not-url' })
   })
 
   it('keeps the portal part of a pasted dataset page address', () => {

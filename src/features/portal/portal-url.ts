@@ -24,6 +24,8 @@ export function isLocaleSegment(segment: string): boolean {
 export function normalisePortalUrl(input: string): PortalUrlResult {
   const text = input.trim()
   if (text === '') return { ok: false, reason: 'empty' }
+  // browsers accept "https://not a portal" (the host becomes not%20a%20portal): refuse it here
+  if (/\s/.test(text)) return { ok: false, reason: 'not-url' }
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`
   let url: URL
   try {
@@ -32,7 +34,7 @@ export function normalisePortalUrl(input: string): PortalUrlResult {
     return { ok: false, reason: 'not-url' }
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'not-http' }
-  if (url.hostname === '') return { ok: false, reason: 'not-url' }
+  if (url.hostname === '' || url.hostname.includes('%')) return { ok: false, reason: 'not-url' }
   let segments = url.pathname.split('/').filter((segment) => segment !== '')
   // someone pasted an API or dataset page address: keep what comes before /api/ or /dataset/
   const routeAt = segments.findIndex((segment) => ROUTE_SEGMENTS.has(segment))
