@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_STATE, type ExplorerState } from '../features/explorer-state/explorer-state'
-import { applyUpdate, defaultHistoryMode, entryKindAfter, nextSearch } from './explorer-update'
+import { applyUpdate, defaultHistoryMode, nextSearch } from './explorer-update'
 
 const viewing: ExplorerState = {
   ...DEFAULT_STATE,
@@ -48,21 +48,11 @@ describe('applyUpdate', () => {
 })
 
 describe('defaultHistoryMode', () => {
-  it('gives a typed search one entry: the first pause pushes, the next ones replace', () => {
-    expect(defaultHistoryMode({ q: 'berl' }, 'other')).toBe('push')
-    expect(defaultHistoryMode({ q: 'berlin' }, 'search')).toBe('replace')
-  })
-
-  it('pushes every discrete action', () => {
-    expect(defaultHistoryMode({ filters: {} }, 'search')).toBe('push')
-    expect(defaultHistoryMode({ q: '', filters: {} }, 'search')).toBe('push')
+  it('replaces the entry while typing and pushes discrete actions', () => {
+    expect(defaultHistoryMode({ q: 'berl' })).toBe('replace')
+    expect(defaultHistoryMode({ filters: {} })).toBe('push')
+    expect(defaultHistoryMode({ q: '', filters: {} })).toBe('push')
     expect(defaultHistoryMode({ sort: [] })).toBe('push')
-  })
-
-  it('remembers what made the entry', () => {
-    expect(entryKindAfter({ q: 'a' }, 'push', 'other')).toBe('search')
-    expect(entryKindAfter({ limit: 500 }, 'push', 'search')).toBe('other')
-    expect(entryKindAfter({ hidden: [] }, 'replace', 'search')).toBe('search')
   })
 })
 

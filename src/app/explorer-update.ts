@@ -25,35 +25,13 @@ export function applyUpdate(state: ExplorerState, partial: Partial<ExplorerState
   return next
 }
 
-/** What made the current history entry: a search being typed, or anything else. */
-export type EntryKind = 'search' | 'other'
-
-function isSearchEdit(partial: Partial<ExplorerState>): boolean {
-  const keys = Object.keys(partial)
-  return keys.length > 0 && keys.every((key) => key === 'q')
-}
-
 /**
- * Every discrete action (a table, a filter, a sort, a limit) gets its own history entry. Typing in
- * the search box gets ONE entry: the first pause pushes, later pauses rewrite it, so Back undoes the
- * whole search in one step instead of stepping through every word.
+ * Typing in the search box rewrites the current entry (Back should not step through every word);
+ * every discrete action (a table, a filter, a sort, a limit) gets its own entry.
  */
-export function defaultHistoryMode(
-  partial: Partial<ExplorerState>,
-  current: EntryKind = 'other',
-): HistoryMode {
-  if (!isSearchEdit(partial)) return 'push'
-  return current === 'search' ? 'replace' : 'push'
-}
-
-/** The kind of entry an update leaves behind. */
-export function entryKindAfter(
-  partial: Partial<ExplorerState>,
-  mode: HistoryMode,
-  current: EntryKind,
-): EntryKind {
-  if (isSearchEdit(partial)) return 'search'
-  return mode === 'replace' ? current : 'other'
+export function defaultHistoryMode(partial: Partial<ExplorerState>): HistoryMode {
+  const keys = Object.keys(partial)
+  return keys.length > 0 && keys.every((key) => key === 'q') ? 'replace' : 'push'
 }
 
 /** The `search` part of the next URL, or null when nothing would change. */

@@ -212,7 +212,7 @@ export function Explorer({
               <SearchBox
                 q={state.q}
                 mode={state.searchMode}
-                onSearch={(q) => update({ q })}
+                onSearch={(q) => update({ q }, { history: 'replace' })}
                 onModeChange={(searchMode) => update({ searchMode }, { history: 'push' })}
               />
               <LimitSelect

@@ -3,14 +3,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import type { ExplorerState } from '../features/explorer-state/explorer-state'
 import { parseExplorerState, serializeExplorerState } from '../features/explorer-state/url-codec'
-import {
-  applyUpdate,
-  defaultHistoryMode,
-  entryKindAfter,
-  nextSearch,
-  type EntryKind,
-  type HistoryMode,
-} from './explorer-update'
+import { applyUpdate, defaultHistoryMode, nextSearch, type HistoryMode } from './explorer-update'
 
 const listeners = new Set<() => void>()
 
@@ -27,29 +20,16 @@ function getSearch(): string {
   return window.location.search
 }
 
-/** history.state key recording what made an entry (see defaultHistoryMode). */
-const ENTRY_KEY = 'dseEntry'
-
-function currentEntryKind(): EntryKind {
-  const state: unknown = window.history.state
-  return typeof state === 'object' &&
-    state !== null &&
-    (state as Record<string, unknown>)[ENTRY_KEY] === 'search'
-    ? 'search'
-    : 'other'
-}
-
-function writeSearch(search: string, mode: HistoryMode, kind: EntryKind): void {
+function writeSearch(search: string, mode: HistoryMode): void {
   const url = `${window.location.pathname}${search}${window.location.hash}`
-  const entry = { [ENTRY_KEY]: kind }
-  if (mode === 'push') window.history.pushState(entry, '', url)
-  else window.history.replaceState(entry, '', url)
+  if (mode === 'push') window.history.pushState(null, '', url)
+  else window.history.replaceState(null, '', url)
   // pushState/replaceState fire no event: tell the subscribers ourselves
   for (const listener of listeners) listener()
 }
 
 export interface UpdateOptions {
-  /** Default (see defaultHistoryMode): one entry per typed search, one per discrete action. */
+  /** Default: 'replace' when only `q` changes (typing), 'push' for everything else. */
   history?: HistoryMode
 }
 
@@ -70,12 +50,11 @@ export function useExplorerState(): ExplorerStateHandle {
 
   const update = useCallback((partial: Partial<ExplorerState>, options: UpdateOptions = {}) => {
     // read the URL at call time: several updates in one event must build on each other
-    const next = applyUpdate(parseExplorerState(getSearch()).state, partial)
+    const current = parseExplorerState(getSearch()).state
+    const next = applyUpdate(current, partial)
     const target = nextSearch(getSearch(), serializeExplorerState(next))
     if (target === null) return
-    const current = currentEntryKind()
-    const mode = options.history ?? defaultHistoryMode(partial, current)
-    writeSearch(target, mode, entryKindAfter(partial, mode, current))
+    writeSearch(target, options.history ?? defaultHistoryMode(partial))
   }, [])
 
   return { state, ignored, search: canonical, update }
