@@ -3,7 +3,14 @@ import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
 import { fieldLabel } from '../explorer-state/describe-filters'
 import { filterableFields } from './filter-fields'
-import { filterInputKind, parseFilterValue, sameValue, toggleValue, type ParsedValue } from './filter-values'
+import {
+  filterInputKind,
+  parseFilterValue,
+  sameValue,
+  toggleValue,
+  valuesOf,
+  type ParsedValue,
+} from './filter-values'
 import { filterText } from './filter-messages'
 import { ValueSuggestions } from './value-suggestions'
 
@@ -63,7 +70,7 @@ function FilterForm({
   const choices = filterableFields(fields)
   const [fieldId, setFieldId] = useState(initialField ?? '')
   const [values, setValues] = useState<FilterScalar[]>(() => [
-    ...(initialField ? (filters[initialField] ?? []) : []),
+    ...(initialField ? valuesOf(filters, initialField) : []),
   ])
   const [typed, setTyped] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -74,7 +81,7 @@ function FilterForm({
 
   const chooseField = (id: string) => {
     setFieldId(id)
-    setValues([...(filters[id] ?? [])])
+    setValues(valuesOf(filters, id))
     setTyped('')
     setProblem(null)
   }
@@ -104,7 +111,7 @@ function FilterForm({
       if (!values.some((existing) => sameValue(existing, parsed.value)))
         finalValues = [...values, parsed.value]
     }
-    if (finalValues.length === 0 && !(field.id in filters)) {
+    if (finalValues.length === 0 && !Object.hasOwn(filters, field.id)) {
       setProblem(filterText('needValue'))
       return
     }

@@ -6,6 +6,7 @@ import {
   parseFilterValue,
   suggestionValue,
   toggleValue,
+  valuesOf,
 } from './filter-values'
 
 describe('filterInputKind', () => {
@@ -102,5 +103,14 @@ describe('distinctValues', () => {
     })
     expect(distinctValues(records, 'c', 2)).toEqual({ values: ['b', 'item 2'], truncated: true })
     expect(distinctValues([{ n: 10 }, { n: 9 }, { n: 10 }], 'n', 5).values).toEqual([9, 10])
+  })
+})
+
+describe('valuesOf', () => {
+  it('reads only filters that were set, whatever the column is called', () => {
+    expect(valuesOf({ country: ['DE'] }, 'country')).toEqual(['DE'])
+    expect(valuesOf({}, 'constructor')).toEqual([])
+    expect(valuesOf({}, 'toString')).toEqual([])
+    expect(valuesOf({}, '__proto__')).toEqual([])
   })
 })

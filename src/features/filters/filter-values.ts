@@ -119,3 +119,14 @@ export function distinctValues(
   const values = [...seen.values()].sort(compareValues)
   return { values: values.slice(0, max), truncated: values.length > max }
 }
+
+/**
+ * The values filtered on for `field`, read as an own property only: a column may be called
+ * `constructor` or `__proto__`, and `filters[field]` would then return Object's own members.
+ */
+export function valuesOf(
+  filters: Readonly<Record<string, readonly FilterScalar[]>>,
+  field: string,
+): FilterScalar[] {
+  return Object.hasOwn(filters, field) ? [...(filters[field] ?? [])] : []
+}
