@@ -7,7 +7,7 @@
 //                                            [--sizes 1000,100000,1000000] [--no-write]
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { resolveChromium } from '../e2e/browser.ts'
@@ -23,7 +23,13 @@ import {
   type GridName,
   type GridSetup,
 } from './grids.ts'
-import { installProbe, type Painted, type RowCondition, type VisibleRow } from './in-page-probe.ts'
+import {
+  installProbe,
+  type Painted,
+  type RowCondition,
+  type ScrollRun,
+  type VisibleRow,
+} from './in-page-probe.ts'
 import { initialJsGzipBytes } from './lib/initial-js.ts'
 import { renderReadmeTable, renderResultsSection, type BenchReport, type Measurements } from './lib/report.ts'
 import { replaceSection } from './lib/results-section.ts'
@@ -84,6 +90,24 @@ function buildAll(): void {
   log('Building the explorer (vite build) and the peer pages (bench/vite.peers.config.ts)…')
   run(process.execPath, [vite, 'build', '--logLevel', 'warn'])
   run(process.execPath, [vite, 'build', '--config', 'bench/vite.peers.config.ts'])
+}
+
+/**
+ * Each size keeps its database in bench/data/rows-N (git-ignored), so only the first start loads
+ * the rows (1M rows take many minutes) and later starts open it in seconds. The server reloads it
+ * when its data code changed; if that fails on the old files, the folder is cleared once.
+ */
+async function startKeptDatastore(rows: number): Promise<RunningDatastore> {
+  const dir = path.join('bench', 'data', `rows-${rows}`)
+  try {
+    return await startDatastore(rows, ['--data-dir', dir])
+  } catch (error) {
+    log(
+      `  the ${rows}-row server failed on ${dir} (${(error as Error).message.split('\n')[0]}); loading afresh`,
+    )
+    rmSync(path.join(repoRoot, dir), { recursive: true, force: true })
+    return startDatastore(rows, ['--data-dir', dir])
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -241,6 +265,39 @@ async function firstRows(
   return opened
 }
 
+/** 50 px a frame: about 3,000 px (94 rows) a second at 60 frames per second. */
+const STEADY_PX_PER_FRAME = 50
+
+function longTasksIn(page: Page, run: ScrollRun): Promise<{ start: number; duration: number }[]> {
+  return page.evaluate(
+    ([from, to]) => window.__probe!.longTasks.filter((task) => task.start >= from && task.start <= to),
+    [run.start, run.end] as const,
+  )
+}
+
+function recordScroll(
+  recorder: Recorder,
+  grid: GridName,
+  prefix: string,
+  run: ScrollRun,
+  tasks: { start: number; duration: number }[],
+): void {
+  const longest = tasks.reduce((max, task) => Math.max(max, task.duration), 0)
+  const fps = (run.frames / (run.end - run.start)) * 1000
+  recorder.add(grid, `${prefix}.longTasks`, tasks.length)
+  recorder.add(grid, `${prefix}.longestTask`, longest)
+  recorder.add(
+    grid,
+    `${prefix}.blocking`,
+    tasks.reduce((sum, task) => sum + task.duration - 50, 0),
+  )
+  recorder.add(grid, `${prefix}.fps`, fps)
+  recorder.add(grid, `${prefix}.maxFrameGap`, run.maxFrameGap)
+  log(
+    `  ${grid} ${prefix} scroll: ${tasks.length} long tasks (longest ${longest.toFixed(0)} ms), ${fps.toFixed(0)} fps, worst frame ${run.maxFrameGap.toFixed(0)} ms`,
+  )
+}
+
 /** Drag to the middle, then a 5-second scroll through everything: DOM rows, long tasks, heap. */
 async function scrollBenchmarks(
   opened: Opened,
@@ -284,34 +341,30 @@ async function scrollBenchmarks(
   await sleep(300)
   recorder.add(grid, 'dom.middle', await page.evaluate(() => window.__probe!.domRows()))
 
+  // A steady 5-second scroll from the top, as a fast wheel or flick would (50 px a frame).
+  await page.evaluate(() => window.__probe!.scrollToTop())
+  await waitRows(page, { kind: 'first' }, 30_000)
+  await networkQuiet(opened, 1000)
+  await sleep(500)
+  let before = opened.requests.length
+  const steady = await page.evaluate(([ms, px]) => window.__probe!.scrollSteady(ms, px), [
+    SCROLL_MS,
+    STEADY_PX_PER_FRAME,
+  ] as const)
+  recordScroll(recorder, grid, 'steady', steady, await longTasksIn(page, steady))
+  recorder.add(grid, 'steady.requests', opened.requests.length - before)
+
   // Back to the top, settle, then the 5-second scroll through the whole resource.
   await page.evaluate(() => window.__probe!.scrollToTop())
   await waitRows(page, { kind: 'first' }, 30_000)
   await networkQuiet(opened, 1000)
   await sleep(500)
+  before = opened.requests.length
   const scroll = await page.evaluate((ms) => window.__probe!.scrollThrough(ms), SCROLL_MS)
-  const tasks = await page.evaluate(
-    ([from, to]) => window.__probe!.longTasks.filter((task) => task.start >= from && task.start <= to),
-    [scroll.start, scroll.end] as const,
-  )
-  recorder.add(grid, 'scroll.longTasks', tasks.length)
-  recorder.add(
-    grid,
-    'scroll.longestTask',
-    tasks.reduce((max, task) => Math.max(max, task.duration), 0),
-  )
-  recorder.add(
-    grid,
-    'scroll.blocking',
-    tasks.reduce((sum, task) => sum + task.duration - 50, 0),
-  )
-  recorder.add(grid, 'scroll.fps', (scroll.frames / (scroll.end - scroll.start)) * 1000)
-  recorder.add(grid, 'scroll.maxFrameGap', scroll.maxFrameGap)
-  log(
-    `  ${grid} scroll: ${tasks.length} long tasks (longest ${tasks.reduce((m, t) => Math.max(m, t.duration), 0).toFixed(0)} ms), ${((scroll.frames / (scroll.end - scroll.start)) * 1000).toFixed(0)} fps, worst frame ${scroll.maxFrameGap.toFixed(0)} ms`,
-  )
+  recordScroll(recorder, grid, 'scroll', scroll, await longTasksIn(page, scroll))
+  recorder.add(grid, 'scroll.requests', opened.requests.length - before)
 
-  const endRows = await waitRows(page, { kind: 'window', lo: rows - shown - 2, hi: rows }, 30_000)
+  const endRows = await waitRows(page, { kind: 'window', lo: rows - 2 * shown - 5, hi: rows }, 30_000)
   recorder.add(grid, 'scroll.endPainted', isPainted(endRows) ? endRows.paintedAt - scroll.end : null)
   await sleep(300)
   recorder.add(grid, 'dom.end', await page.evaluate(() => window.__probe!.domRows()))
@@ -320,7 +373,7 @@ async function scrollBenchmarks(
   const heap = await heapMiB(page)
   recorder.add(grid, 'heap.afterScroll', heap)
   log(
-    `  ${grid} after scroll: end rows ${isPainted(endRows) ? 'shown' : 'NOT shown'}, heap ${heap.toFixed(1)} MiB`,
+    `  ${grid} after scroll: end rows ${isPainted(endRows) ? 'shown' : `NOT shown (${JSON.stringify(endRows.rows.slice(0, 2))}…)`}, heap ${heap.toFixed(1)} MiB`,
   )
 }
 
@@ -430,7 +483,7 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
   }
 
   log(
-    `Starting datastore servers with ${sizes.map(sizeLabel).join(', ')} rows (the first load of 1M rows takes minutes; later starts use the cached database)…`,
+    `Starting datastore servers with ${sizes.map(sizeLabel).join(', ')} rows (the first load of 1M rows takes many minutes; later starts reuse bench/data/)…`,
   )
   const servers: RunningDatastore[] = []
   const peers = await serveStatic(path.join(repoRoot, 'bench', '.peers-dist'))
@@ -441,7 +494,7 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
       const running = options.servers.get(rows)
       const server: RunningDatastore = running
         ? { url: running, rows, startLine: 'already running', startSeconds: 0, stop: async () => {} }
-        : await startDatastore(rows)
+        : await startKeptDatastore(rows)
       servers.push(server)
       log(`  ${sizeLabel(rows)}: ${server.url} — ${server.startLine} (${server.startSeconds.toFixed(0)} s)`)
     }

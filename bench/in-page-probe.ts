@@ -52,6 +52,8 @@ export interface Probe {
   ): Promise<Painted | { timeout: true; rows: VisibleRow[] }>
   /** Scrolls from the top to the end of the scroll range in `durationMs`, one step per frame. */
   scrollThrough(durationMs: number): Promise<ScrollRun>
+  /** Scrolls down by `pxPerFrame` every animation frame for `durationMs` (a steady wheel/flick). */
+  scrollSteady(durationMs: number, pxPerFrame: number): Promise<ScrollRun>
   /** Sets scrollTop to `fraction` of the scroll range in one step; returns performance.now() of the step. */
   jumpTo(fraction: number): number
   scrollToTop(): void
@@ -190,6 +192,25 @@ export function installProbe(): void {
           const fraction = Math.min(1, (now - start) / durationMs)
           element.scrollTop = fraction * (element.scrollHeight - element.clientHeight)
           if (fraction < 1) requestAnimationFrame(step)
+          else resolve({ start, end: performance.now(), frames, maxFrameGap })
+        }
+        requestAnimationFrame(step)
+      })
+    },
+    scrollSteady(durationMs, pxPerFrame) {
+      const element = scroller()
+      if (!element) return Promise.reject(new Error('no scroll container'))
+      return new Promise((resolve) => {
+        const start = performance.now()
+        let last = start
+        let frames = 0
+        let maxFrameGap = 0
+        const step = (now: number): void => {
+          frames++
+          maxFrameGap = Math.max(maxFrameGap, now - last)
+          last = now
+          element.scrollTop += pxPerFrame
+          if (now - start < durationMs) requestAnimationFrame(step)
           else resolve({ start, end: performance.now(), frames, maxFrameGap })
         }
         requestAnimationFrame(step)

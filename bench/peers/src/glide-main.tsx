@@ -96,6 +96,8 @@ function App() {
         includeTotal: page === 0,
       })
       if (mine !== cache) return
+      // a page that arrives after the rows moved far away is not kept (it was dropped meanwhile)
+      if (!mine.loading.has(page)) return
       mine.pages.set(page, result.records)
       if (result.total !== undefined) setRows(result.total)
       const damage: { cell: Item }[] = []
