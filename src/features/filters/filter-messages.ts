@@ -6,7 +6,6 @@ export const filterText = defineMessages({
   editTitle: 'Change the filter on {field}',
   field: 'Column to filter',
   chooseField: 'Choose a column…',
-  values: 'Values',
   valuesHint:
     'Records that match any of the chosen values are kept. Filters on different columns must all match.',
   suggestions: 'Values in this column',

@@ -7,6 +7,4 @@ export const limitText = defineMessages({
   customLabel: 'Custom limit',
   apply: 'Apply',
   invalid: 'Type a whole number of at least 1.',
-  records: '{count} records',
-  allHint: 'All matching records are loaded in pages as you scroll.',
 })

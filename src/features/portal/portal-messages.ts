@@ -2,7 +2,6 @@ import { defineMessages } from '../../components/ui/define-messages'
 
 export const portalText = defineMessages({
   heading: 'Portal and access',
-  dataFrom: 'Data from',
   addressLabel: 'Portal address',
   addressHint:
     'The address of a CKAN portal, ending with its language, for example https://open.canada.ca/data/en',
@@ -19,7 +18,6 @@ export const portalText = defineMessages({
   emptyAddress: 'Type the address of a portal.',
   notUrl: 'This is not a web address. Type something like https://demo.ckan.org/en',
   notHttp: 'Only http and https addresses can be used.',
-  addedLocale: 'The address had no language segment, so “/en” was added: {url}',
   tokenWanted: 'The open table is private: paste your API token here.',
   tokenDropped: 'The API token was forgotten because the portal changed.',
 })
