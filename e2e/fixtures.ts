@@ -47,6 +47,11 @@ export { expect }
 export async function expectNoAxeViolations(page: Page, context = ''): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    // Same rules, same verdicts, about 3× faster on this 2-core machine (measured 3 s against
+    // 10–13 s on the results page): only violations are reported back (passes are never read),
+    // and axe runs in the page's own frame in one go (the explorer has no iframes to walk into).
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
     .analyze()
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
