@@ -28,7 +28,6 @@ export const tableMessages = {
     'header.sortedAsc': 'sorted ascending',
     'header.sortedDesc': 'sorted descending',
     'header.sortHint': 'Click to sort. Shift+click adds a sort key.',
-    'header.sortPosition': '{position}',
     'sort.local': 'Sorted in your browser: all {count} records are loaded.',
     'type.bool': 'True/false column',
     'type.date': 'Date column',
