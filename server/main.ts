@@ -151,6 +151,11 @@ async function openDatabase(
       `Using the cached database .data/pglite-snapshot-${key}.tar (opened in ${((Date.now() - started) / 1000).toFixed(1)} s).`,
     )
   } else {
+    print(
+      options.load.length > 0
+        ? `Loading ${options.load.length} file(s)…`
+        : `Loading the demo data with ${options.rows.toLocaleString('en')} generated rows (the next start reuses it from .data/)…`,
+    )
     await loadInto(db, sources)
     const bytes = await db.takeSnapshot()
     print(
