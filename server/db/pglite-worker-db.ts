@@ -175,8 +175,10 @@ export class PgliteWorkerDb implements Db {
     for (const job of this.queue.splice(0)) job.reject(new Error('database closed'))
     const lanes = [this.primary, this.reader].filter((lane): lane is Lane => lane !== undefined)
     this.primary = this.reader = undefined
-    await Promise.all(lanes.map((lane) => lane.worker.terminate()))
+    // Remove the snapshots first: terminating a busy worker can take seconds, and a process being
+    // shut down may be killed before that. (Workers already opened them; files are not needed.)
     if (this.snapshotDir) await rm(this.snapshotDir, { recursive: true, force: true })
+    await Promise.all(lanes.map((lane) => lane.worker.terminate()))
   }
 
   private enqueue(
