@@ -1,5 +1,6 @@
 // Filters (acceptance 4): the "Add filter" dialog, suggestions with counts, typed values, chips and
 // the plain-language summary, any-of within a column and all-of across columns, typed inputs.
+import { readFileSync } from 'node:fs'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { countRows, countText, fieldIndex as at } from './expected'
 import { GENERATED_RESOURCE_ID } from '../server/data/generated'
@@ -83,4 +84,27 @@ test('a chip opens its filter for a change', async ({ explorer, page }) => {
   await dialog.getByRole('button', { name: 'Apply filter' }).click()
   await expect(page.getByText('Showing records where Country is Kenya or Japan.')).toBeVisible()
   for (const country of await explorer.columnTexts('country')) expect(['Kenya', 'Japan']).toContain(country)
+})
+
+test('on a small table the suggestions show how many records hold each value', async ({ explorer, page }) => {
+  // the counts, from the same file the server loads
+  const penguins = JSON.parse(
+    readFileSync(new URL('../node_modules/vega-datasets/data/penguins.json', import.meta.url), 'utf8'),
+  ) as Array<{ Species: string }>
+  const bySpecies = new Map<string, number>()
+  for (const { Species } of penguins) bySpecies.set(Species, (bySpecies.get(Species) ?? 0) + 1)
+
+  await explorer.openResource('penguins')
+  await explorer.startFilter('Species')
+  const suggestions = explorer.filterDialog.getByRole('group', { name: 'Values in this column' })
+  for (const [species, count] of bySpecies) {
+    await expect(
+      suggestions.getByRole('checkbox', { name: new RegExp(`^${species}\\b`) }),
+    ).toHaveAccessibleName(new RegExp(`${count} records`))
+  }
+  await explorer.pickSuggestions(['Chinstrap'])
+  await explorer.applyFilter.click()
+  await expect(explorer.count).toHaveText(countText(bySpecies.get('Chinstrap')!))
+  for (const species of await explorer.columnTexts('Species')) expect(species).toBe('Chinstrap')
+  await expect(page).toHaveURL(/filters=/)
 })
