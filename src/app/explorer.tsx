@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { isCkanError } from '../api/ckan/errors'
 import type { ParsedResourceInput } from '../api/ckan/resource-input'
 import type { FilterScalar, ResourceSummary } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Notice } from '../components/ui/notice'
 import { Spinner } from '../components/ui/spinner'
+import { useEverTrue } from '../components/ui/use-ever-true'
 import type { ExplorerState, SortKey } from '../features/explorer-state/explorer-state'
-import { FilterBuilder } from '../features/filters/filter-builder'
 import { FilterChips } from '../features/filters/filter-chips'
 import { filterText } from '../features/filters/filter-messages'
 import { LimitSelect } from '../features/limit/limit-select'
@@ -28,6 +28,11 @@ import { visibleRowCount } from '../queries/page-plan'
 import { appText } from './app-messages'
 import { removeFilter, setFilterValues } from './filter-edits'
 import type { RuntimeConfig } from './config'
+
+// Loaded on first use: the filter dialog is not needed to show the first rows (initial JS budget).
+const FilterBuilder = lazy(() =>
+  import('../features/filters/filter-builder').then((module) => ({ default: module.FilterBuilder })),
+)
 import { StartPanel } from './start-panel'
 import { TableError } from './table-error'
 import { useExplorerState } from './use-explorer-state'
@@ -120,6 +125,7 @@ export function Explorer({
   }
 
   const [filterDialog, setFilterDialog] = useState<{ open: boolean; field?: string }>({ open: false })
+  const filterDialogMounted = useEverTrue(filterDialog.open)
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
 
   const applyFilter = (field: string, values: FilterScalar[]) =>
@@ -274,20 +280,22 @@ export function Explorer({
               </ErrorBoundary>
             </div>
 
-            {state.resourceId && (
-              <FilterBuilder
-                open={filterDialog.open}
-                onClose={closeFilterDialog}
-                portal={portal}
-                resourceId={state.resourceId}
-                fields={fields}
-                filters={state.filters}
-                initialField={filterDialog.field}
-                resourceTotal={resourceTotal}
-                locale={locale}
-                onApply={applyFilter}
-                formatValue={formatFilterValue(locale)}
-              />
+            {state.resourceId && filterDialogMounted && (
+              <Suspense fallback={null}>
+                <FilterBuilder
+                  open={filterDialog.open}
+                  onClose={closeFilterDialog}
+                  portal={portal}
+                  resourceId={state.resourceId}
+                  fields={fields}
+                  filters={state.filters}
+                  initialField={filterDialog.field}
+                  resourceTotal={resourceTotal}
+                  locale={locale}
+                  onApply={applyFilter}
+                  formatValue={formatFilterValue(locale)}
+                />
+              </Suspense>
             )}
           </section>
         )}

@@ -1,9 +1,9 @@
 import { useTable } from '@tanstack/react-table'
-import { useCallback, useMemo, useState, type JSX } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState, type JSX } from 'react'
+import { useEverTrue } from '../../components/ui/use-ever-true'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { visibleRowCount } from '../../queries/page-plan'
 import type { ExplorerState, SortKey } from '../explorer-state/explorer-state'
-import { CellDialog } from './cell-dialog'
 import { ColumnsMenu } from './columns-menu'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs, visibleSpecs } from './columns-fns'
 import type { OpenCell, ShownColumn } from './grid-types'
@@ -18,6 +18,9 @@ import {
 } from './table-setup'
 import { tableText } from './table-messages'
 import './table.css'
+
+// Loaded on first use: not needed to show the first rows (initial JS budget).
+const CellDialog = lazy(() => import('./cell-dialog').then((module) => ({ default: module.CellDialog })))
 
 export interface RecordsTableProps {
   portal: Portal
@@ -98,6 +101,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   const rowCount = localRows ? Math.min(counted, localRows.length) : counted
 
   const [openCell, setOpenCell] = useState<OpenCell | null>(null)
+  const cellDialogMounted = useEverTrue(openCell !== null)
   const [retryWindow, setRetryWindow] = useState<(() => void) | null>(null)
   const onWindowError = useCallback((retry: (() => void) | null) => setRetryWindow(() => retry), [])
   const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale])
@@ -147,12 +151,16 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
       {rowCount === 0 && shown.length > 0 ? (
         <p className="dse-table__empty">{tableText('grid.noRows')}</p>
       ) : null}
-      <CellDialog
-        cell={openCell}
-        locale={locale}
-        formatRowNumber={formatRowNumber}
-        onClose={() => setOpenCell(null)}
-      />
+      {cellDialogMounted ? (
+        <Suspense fallback={null}>
+          <CellDialog
+            cell={openCell}
+            locale={locale}
+            formatRowNumber={formatRowNumber}
+            onClose={() => setOpenCell(null)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
