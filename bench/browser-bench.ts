@@ -323,6 +323,9 @@ async function dragAndSteady(
     recorder.add(grid, 'drag.total', total)
     recorder.add(grid, 'drag.roundTrip', roundTrip)
     recorder.add(grid, 'drag.overhead', total - roundTrip)
+    // where the rest goes: before the request starts, and from its response to the paint
+    recorder.add(grid, 'drag.beforeRequest', response ? response.startTime - jumpedAt : null)
+    recorder.add(grid, 'drag.afterResponse', response ? middle.paintedAt - response.responseEnd : null)
     recorder.add(
       grid,
       'drag.requests',

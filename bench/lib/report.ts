@@ -177,6 +177,8 @@ const SIDE_BY_SIDE: (report: BenchReport) => Metric[] = (report) => [
   { key: 'sort.requests', label: 'Requests for the sort', unit: 'count' },
   { key: 'drag.total', label: 'Drag to the middle → correct rows painted (ms)', unit: 'ms' },
   { key: 'drag.overhead', label: '… of which beyond the request round trip (ms)', unit: 'ms' },
+  { key: 'drag.beforeRequest', label: '… jump → request start (ms)', unit: 'ms' },
+  { key: 'drag.afterResponse', label: '… response → rows painted (ms)', unit: 'ms' },
   { key: 'steady.longTasks', label: 'Long tasks (> 50 ms), steady 5-s scroll', unit: 'count' },
   { key: 'steady.longestTask', label: 'Longest task, steady 5-s scroll (ms)', unit: 'ms' },
   { key: 'steady.fps', label: 'Frames per second, steady 5-s scroll', unit: 'fps' },
