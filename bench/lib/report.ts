@@ -209,7 +209,7 @@ function sideBySideTable(report: BenchReport, withRanges: boolean): string {
     const cells = peers.map((grid) => {
       const theirs = summaryOf(report, grid, metric.key)
       if (!theirs) return metric.key === 'typing.requests' ? 'no search box' : 'n/a'
-      if (grid === 'glide' && metric.key.startsWith('dom.'))
+      if (grid === 'glide' && (metric.key === 'dom.middle' || metric.key === 'dom.end'))
         return `canvas (${formatNumber(theirs.median, metric.unit)})`
       const text = withRanges
         ? formatSummary(theirs, metric.unit, metric.key === 'initialJs' ? undefined : report.runs)
