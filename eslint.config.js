@@ -31,7 +31,10 @@ export default defineConfig([
     // The API client has no React in it, and feature folders never import each other.
     files: ['src/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@tanstack/*', '**/features/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-dom', '@tanstack/*', '**/features/**'] },
+      ],
     },
   },
 ])

@@ -25,7 +25,9 @@ for (const file of scripts) {
   console.log(`${file}: ${(size / 1024).toFixed(1)} KB gzip`)
 }
 const verdict = total <= INITIAL_JS_GZIP_BUDGET ? 'within' : 'OVER'
-console.log(`initial JS: ${(total / 1024).toFixed(1)} KB gzip, ${verdict} the ${INITIAL_JS_GZIP_BUDGET / 1024} KB budget`)
+console.log(
+  `initial JS: ${(total / 1024).toFixed(1)} KB gzip, ${verdict} the ${INITIAL_JS_GZIP_BUDGET / 1024} KB budget`,
+)
 if (scripts.length === 0) {
   console.error('no script found in dist/index.html')
   process.exit(1)

@@ -87,9 +87,15 @@ suite(
 )
 
 const playwrightReport = join(out, 'playwright.json')
-suite('end-to-end tests (playwright)', npx, ['playwright', 'test', '--reporter=list,json'], () => playwrightCounts(playwrightReport), {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-})
+suite(
+  'end-to-end tests (playwright)',
+  npx,
+  ['playwright', 'test', '--reporter=list,json'],
+  () => playwrightCounts(playwrightReport),
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  },
+)
 
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`)
 console.log(`${passed} passed, ${failed} failed`)

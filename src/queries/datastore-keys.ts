@@ -6,9 +6,12 @@ import type { Portal, SearchRequest } from '../api/ckan/types'
  */
 export const datastoreKeys = {
   all: ['datastore'] as const,
-  portal: (portal: Portal) => [...datastoreKeys.all, portal.baseUrl, portal.token ? 'token' : 'anonymous'] as const,
-  search: (portal: Portal, request: SearchRequest) => [...datastoreKeys.portal(portal), 'search', request] as const,
-  resourceSearch: (portal: Portal, text: string) => [...datastoreKeys.portal(portal), 'resources', text] as const,
+  portal: (portal: Portal) =>
+    [...datastoreKeys.all, portal.baseUrl, portal.token ? 'token' : 'anonymous'] as const,
+  search: (portal: Portal, request: SearchRequest) =>
+    [...datastoreKeys.portal(portal), 'search', request] as const,
+  resourceSearch: (portal: Portal, text: string) =>
+    [...datastoreKeys.portal(portal), 'resources', text] as const,
   resource: (portal: Portal, id: string) => [...datastoreKeys.portal(portal), 'resource', id] as const,
   tableMetadata: (portal: Portal) => [...datastoreKeys.portal(portal), 'table-metadata'] as const,
 }
