@@ -2,7 +2,7 @@
 // (PGlite in a worker thread, or DATABASE_URL), serves the API and the built app.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { actions } from './ckan/actions.ts'
@@ -90,6 +90,9 @@ async function loadInto(db: Db, sources: Source[]): Promise<void> {
   }
 }
 
+/** From this many generated rows on, the embedded database is kept on disk instead of in memory. */
+export const ON_DISK_ROWS = 500_000
+
 /** What decides the loaded database: the cache key of the default data. */
 async function dataKey(options: CliOptions): Promise<string> {
   // The code that decides the database's content: table layout and the bundled data.
@@ -125,11 +128,24 @@ async function openDatabase(
   }
 
   const key = await dataKey(options)
-  if (options.dataDir) {
-    const dataDir = path.resolve(options.dataDir)
+  // Big generated data lives on disk, in a directory kept between runs: in memory, a 1M-row
+  // database is held by two workers (about 10 GB), and loading it again takes minutes.
+  const automaticDir =
+    !options.dataDir && options.load.length === 0 && options.rows >= ON_DISK_ROWS
+      ? path.join(repoRoot, '.data', `pgdata-${key}`)
+      : undefined
+  if (options.dataDir || automaticDir) {
+    const dataDir = path.resolve(options.dataDir ?? automaticDir!)
     const marker = path.join(dataDir, 'datastore-explorer-data-key')
     const upToDate = existsSync(marker) && (await readFile(marker, 'utf8')) === key
+    // our own directory may hold a half-finished load from an interrupted start: begin afresh
+    if (automaticDir && !upToDate) await rm(dataDir, { recursive: true, force: true })
     await mkdir(dataDir, { recursive: true })
+    if (automaticDir && !upToDate) {
+      print(
+        `Loading the demo data with ${options.rows.toLocaleString('en')} generated rows into ${path.relative(repoRoot, dataDir)} (the next start reuses it)…`,
+      )
+    }
     const db = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir, log })
     if (upToDate) print(`Using the database in ${dataDir}.`)
     else {
