@@ -16,10 +16,14 @@ export interface PageOptions {
 /**
  * The user's sort plus `_id` as a last key. Without a unique last key CKAN's pages can skip or
  * repeat rows (rows with equal sort values, or no ORDER BY at all on some versions).
+ * The `_id` key runs in the same direction as the last user key: `year desc, _id desc` can be read
+ * backwards from an index on (year, _id), while `year desc, _id` makes PostgreSQL sort every
+ * matching row (0.4–1.5 s instead of 0.03–0.06 s on a million rows, see bench/RESULTS.md).
  */
 export function stableSort(sort: readonly SortKey[]): SortKey[] {
   if (sort.some((key) => key.field === '_id')) return [...sort]
-  return [...sort, { field: '_id', desc: false }]
+  const last = sort[sort.length - 1]
+  return [...sort, { field: '_id', desc: last?.desc ?? false }]
 }
 
 /** A SearchRequest for one page of the view. Throws when no resource is chosen (a caller bug). */

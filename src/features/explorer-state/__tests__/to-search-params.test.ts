@@ -24,9 +24,26 @@ describe('toSearchRequest', () => {
 
   it('adds _id as the last key after the user sort, once', () => {
     expect(toSearchRequest(state({ sort: [{ field: 'the year', desc: true }] }), page).sort).toBe(
-      '"the year" desc, _id',
+      '"the year" desc, _id desc',
     )
     expect(toSearchRequest(state({ sort: [{ field: '_id', desc: true }] }), page).sort).toBe('_id desc')
+  })
+
+  it('runs the _id tiebreak in the direction of the last key, so an index can serve the order', () => {
+    const sorted = (sort: { field: string; desc: boolean }[]) => toSearchRequest(state({ sort }), page).sort
+    expect(sorted([{ field: 'year', desc: false }])).toBe('year, _id')
+    expect(
+      sorted([
+        { field: 'year', desc: true },
+        { field: 'country', desc: false },
+      ]),
+    ).toBe('year desc, country, _id')
+    expect(
+      sorted([
+        { field: 'year', desc: false },
+        { field: 'country', desc: true },
+      ]),
+    ).toBe('year, country desc, _id desc')
   })
 
   it('sends a sanitised prefix tsquery with plain=false in prefix mode', () => {
