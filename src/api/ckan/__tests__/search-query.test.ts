@@ -2,17 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ENGLISH_STOP_WORDS, prefixQuery } from '../search-query'
-
-// A small seeded generator so a failing input can be reproduced from the seed.
-function mulberry32(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let value = Math.imul(state ^ (state >>> 15), 1 | state)
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32 } from '../../../testing/seeded-random'
 
 const ALPHABET = [
   ...`abcXYZ019 '"\\:*&|!()<>-_.,;@#$%^~\`[]{}/?+=`,

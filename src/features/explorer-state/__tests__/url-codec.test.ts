@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { DEFAULT_STATE, type ExplorerState } from '../explorer-state'
 import { parseExplorerState, serializeExplorerState } from '../url-codec'
+import { mulberry32 } from '../../../testing/seeded-random'
 
 const FIELD_NAMES = [
   'year',
@@ -31,16 +32,6 @@ const FIELD_NAMES = [
   '😀',
   '_id',
 ]
-
-function mulberry32(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let value = Math.imul(state ^ (state >>> 15), 1 | state)
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T
