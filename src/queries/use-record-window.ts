@@ -1,5 +1,5 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useLayoutEffect } from 'react'
 import type { CkanRecord, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import type { Limit } from '../features/explorer-state/explorer-state'
 import { searchQueryOptions } from './datastore-queries'
@@ -141,6 +141,18 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
     pages.filter((_, i) => queryClient.getQueryData(requests[i]!.queryKey) !== undefined),
   )
   const allowed = pagesAllowedToFetch(pages, (page) => loaded.has(page))
+
+  // Start the allowed pages that never fetched at commit, before the browser paints the placeholders:
+  // useQueries' observers subscribe (and fetch) only in a passive effect, after that paint. The
+  // observers then join these requests, so a page that leaves the window is still cancelled.
+  const toStart = requests.filter((request, i) => {
+    if (!allowed.has(pages[i]!) || loaded.has(pages[i]!)) return false
+    const state = queryClient.getQueryState(request.queryKey)
+    return !state || (state.status === 'pending' && state.fetchStatus === 'idle')
+  })
+  useLayoutEffect(() => {
+    for (const request of toStart) void queryClient.prefetchQuery({ ...request, gcTime: WINDOW_PAGE_GC_MS })
+  })
 
   const results = useQueries({
     queries: requests.map((request, i) => ({

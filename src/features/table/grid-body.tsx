@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useLayoutEffect, useReducer, useRef, type Ref, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type Ref, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { Limit } from '../explorer-state/explorer-state'
 import { useRecordWindow, type RowState } from '../../queries/use-record-window'
@@ -17,17 +17,17 @@ import {
   maxScrollTop,
   renderRowRange,
   rowTop,
+  sameRange,
   scrollDeltaFor,
   scrollScale,
   visibleRowRange,
   wheelDeltaPx,
+  type RowRange,
   type ScrollScale,
 } from './scroll-scale-fns'
 
 /** Rows are laid out relative to a block start, so most rows keep their offset while scrolling. */
 const ANCHOR_BLOCK = 64
-/** The virtualizer observes the scroll space in at most this many slices. */
-const MAX_SLICES = 50_000
 
 export interface GridBodyProps {
   scrollRef: RefObject<HTMLDivElement | null>
@@ -52,36 +52,78 @@ export interface GridBodyProps {
 
 const LOADED_MISSING: RowState = { status: 'missing' }
 
+/** Where the grid is scrolled to and how tall its row area is: all the body needs to pick its rows. */
+interface ScrollView {
+  scrollTop: number
+  /** The scrollTop whose rows the record window loads: it lags behind while the user races through. */
+  fetchTop: number
+  viewport: number
+}
+
 /**
- * The rows. It owns the virtualizer (the lowest component, so scrolling re-renders only this) and the
- * record window. TanStack Virtual observes the scroll container (offset, size, scrolling state) over
- * "slices" of the capped scroll space; which rows to draw and where comes from scroll-scale-fns, so
- * 1,000,000 rows stay reachable within the browser's height limit.
+ * While the scroll position leaps far (a drag of the scrollbar, a fast scaled scroll) at most one new
+ * place is loaded per this interval: the first leap loads at once, the last one when the leaping
+ * stops or the interval ends. Without it, a 5-second drag through a million rows asked for over 400
+ * pages, and deep pages are the slowest ones a portal serves.
+ */
+export const LEAP_INTERVAL_MS = 250
+
+/** The height that shows rows in a grid of this client height (under the header, capped). */
+function rowViewport(clientHeight: number): number {
+  return Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, Math.max(0, clientHeight - HEADER_HEIGHT))
+}
+
+/**
+ * Before the grid is measured: its default height (70vh in table.css). A ResizeObserver corrects this
+ * before the first paint when the page set another height, so the first commit needs no forced layout.
+ */
+function guessViewport(): number {
+  return rowViewport(typeof window === 'undefined' ? 600 : Math.round(window.innerHeight * 0.7))
+}
+
+/**
+ * The rows. It tracks the scroll container itself (scroll events and a ResizeObserver; the lowest
+ * component, so scrolling re-renders only this) and owns the record window. Which rows to draw and
+ * where comes from scroll-scale-fns, so 1,000,000 rows stay reachable within the browser's height
+ * limit. It re-renders only when the rows on screen change; in between, scroll events move the row
+ * window straight in the DOM.
  */
 export function GridBody(props: GridBodyProps) {
   const { scrollRef, rowCount, localRows, columns, totalWidth, activeRow, activeCol, focusRef, locale } =
     props
   const { onVisibleRangeChange, onActiveRenderedChange, onWindowError } = props
-  const spacerHeight = scrollScale(rowCount, 0).scrollHeight
-  // At most MAX_SLICES items: measuring 250,000 would cost tens of ms on the first render
-  const sliceHeight = Math.max(ROW_HEIGHT, Math.ceil(spacerHeight / MAX_SLICES))
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count: Math.ceil(spacerHeight / sliceHeight),
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => sliceHeight,
-    overscan: 0,
-    useFlushSync: false,
-  })
-  const viewport = Math.min(
-    MAX_VISIBLE_ROWS * ROW_HEIGHT,
-    Math.max(0, (virtualizer.scrollRect?.height ?? 600) - HEADER_HEIGHT),
-  )
-  const scale = scrollScale(rowCount, viewport)
-  const scrollTop = Math.min(virtualizer.scrollOffset ?? 0, maxScrollTop(scale))
+  const [view, setView] = useState<ScrollView>(() => ({
+    scrollTop: 0,
+    fetchTop: 0,
+    viewport: guessViewport(),
+  }))
+  // A new result starts at the top (RecordsGrid scrolls the container back): do not ask for the
+  // pages at the old position of the new result, even for one render.
+  const [shownPage, setShownPage] = useState(props.firstPage)
+  if (shownPage !== props.firstPage) {
+    setShownPage(props.firstPage)
+    if (view.scrollTop !== 0 || view.fetchTop !== 0) setView({ ...view, scrollTop: 0, fetchTop: 0 })
+  }
+  // The first rows are painted without overscan: half the text to lay out in the frame that matters
+  // most. The overscan rows follow right after that paint.
+  const [overscan, setOverscan] = useState(0)
+  useEffect(() => {
+    // after the next frame is painted: an effect alone may run before that paint
+    let timer = 0
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setOverscan(OVERSCAN_ROWS))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [])
+  const scale = scrollScale(rowCount, view.viewport)
+  const scrollTop = Math.min(view.scrollTop, maxScrollTop(scale))
   const visible = visibleRowRange(scale, scrollTop)
-  const rendered = renderRowRange(scale, scrollTop, OVERSCAN_ROWS)
+  const rendered = renderRowRange(scale, scrollTop, overscan)
   const anchor = Math.floor(rendered.first / ANCHOR_BLOCK) * ANCHOR_BLOCK
+  const fetchRange = visibleRowRange(scale, Math.min(view.fetchTop, maxScrollTop(scale)))
 
   const recordWindow = useRecordWindow({
     portal: props.portal,
@@ -89,32 +131,66 @@ export function GridBody(props: GridBodyProps) {
     firstPageRequest: props.firstPageRequest,
     limit: props.limit,
     rowCount,
-    first: visible.first,
-    last: visible.last,
+    first: fetchRange.first,
+    last: fetchRange.last,
     enabled: localRows === null,
   })
 
   // The row window follows the scroll position between renders (scaled scrolling moves rows faster
   // than the scrollbar), so its offset is written straight to the DOM on every scroll event.
   const windowRef = useRef<HTMLDivElement>(null)
-  const layout = useRef({ scale, anchor, rendered })
-  const [, rerender] = useReducer((n: number) => n + 1, 0)
+  /** The container's scrollTop at its last scroll event (renders happen only when the rows change). */
+  const liveTop = useRef(0)
+  const layout = useRef({ scale, anchor, visible, rendered, fetchRange })
   useLayoutEffect(() => {
-    layout.current = { scale, anchor, rendered }
-    // the offset this render used: reading scrollTop here would force a layout after every commit
-    placeWindow(windowRef.current, scrollTop, scale, anchor)
+    layout.current = { scale, anchor, visible, rendered, fetchRange }
+    // Reading scrollTop here would force a layout after every commit: use the last scroll event's
+    // position while it still shows these rows, else this render's (a reset to the top).
+    const live = liveTop.current
+    const top = sameRange(visibleRowRange(scale, live), visible) ? live : scrollTop
+    placeWindow(windowRef.current, top, scale, anchor)
   })
   useEffect(() => {
     const element = scrollRef.current
     if (!element) return
-    const onScroll = () => {
-      const { scale: current, anchor: currentAnchor, rendered: drawn } = layout.current
-      placeWindow(windowRef.current, element.scrollTop, current, currentAnchor)
-      // Safety net: the virtualizer re-renders when its slice range changes; if the visible rows
-      // already left the drawn ones (big slices, fast scaled scrolling), re-render now.
-      const visibleNow = visibleRowRange(current, element.scrollTop)
-      if (visibleNow.first < drawn.first || visibleNow.last > drawn.last) rerender()
+    let lastLeapAt = -Infinity
+    let trailingLeap = 0
+    const loadHere = () => {
+      trailingLeap = 0
+      lastLeapAt = performance.now()
+      setView((previous) => ({ ...previous, fetchTop: liveTop.current }))
     }
+    const onScroll = () => {
+      // read once, before any write: a read after the transform write below would force a layout
+      const top = element.scrollTop
+      liveTop.current = top
+      const current = layout.current
+      placeWindow(windowRef.current, top, current.scale, current.anchor)
+      const visibleNow = visibleRowRange(current.scale, top)
+      // re-render only when the rows on screen change
+      if (sameRange(visibleNow, current.visible)) return
+      if (!isLeap(current.fetchRange, visibleNow)) {
+        setView((previous) => ({ ...previous, scrollTop: top, fetchTop: top }))
+        return
+      }
+      setView((previous) => ({ ...previous, scrollTop: top }))
+      const wait = lastLeapAt + LEAP_INTERVAL_MS - performance.now()
+      if (wait <= 0) loadHere()
+      else if (!trailingLeap) trailingLeap = window.setTimeout(loadHere, wait)
+    }
+    const resizeObserver = new ResizeObserver((entries) => {
+      const box = entries.at(-1)?.contentRect
+      if (!box) return
+      const viewport = rowViewport(box.height)
+      const current = layout.current
+      if (viewport === current.scale.viewport) return
+      const nextScale = scrollScale(current.scale.rowCount, viewport)
+      const next = renderRowRange(nextScale, liveTop.current, OVERSCAN_ROWS)
+      // More rows needed than drawn: draw them before this frame is painted (no blank strip).
+      const update = () => setView((previous) => ({ ...previous, viewport }))
+      if (next.last > current.rendered.last || next.first < current.rendered.first) flushSync(update)
+      else update()
+    })
     // Scaled scroll space: move the rows as far as the wheel says, not ratio times farther.
     let pending = 0
     const onWheel = (event: WheelEvent) => {
@@ -134,9 +210,12 @@ export function GridBody(props: GridBodyProps) {
     }
     element.addEventListener('scroll', onScroll, { passive: true })
     element.addEventListener('wheel', onWheel, { passive: false })
+    resizeObserver.observe(element)
     return () => {
       element.removeEventListener('scroll', onScroll)
       element.removeEventListener('wheel', onWheel)
+      resizeObserver.disconnect()
+      clearTimeout(trailingLeap)
     }
   }, [scrollRef])
 
@@ -188,6 +267,13 @@ export function GridBody(props: GridBodyProps) {
       </div>
     </div>
   )
+}
+
+/** Rows this far from the loaded place are a leap, not a scroll: half a page of records. */
+const LEAP_ROWS = 250
+
+function isLeap(from: RowRange, to: RowRange): boolean {
+  return to.first > from.last + LEAP_ROWS || to.last < from.first - LEAP_ROWS
 }
 
 function placeWindow(

@@ -78,8 +78,13 @@ export function RecordsGrid(props: RecordsGridProps) {
   const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale])
   const formatRowNumber = useCallback((n: number) => numberFormat.format(n), [numberFormat])
 
-  // A new result (other query, other sort) starts at the top.
+  // A new result (other query, other sort) starts at the top. Not on mount: the grid is new and at
+  // the top already, and writing scrollTop would force a layout before the first rows are painted.
+  const shownResult = useRef({ firstPage: props.firstPage, localRows: props.localRows })
   useLayoutEffect(() => {
+    const shown = shownResult.current
+    if (shown.firstPage === props.firstPage && shown.localRows === props.localRows) return
+    shownResult.current = { firstPage: props.firstPage, localRows: props.localRows }
     if (scrollRef.current) scrollRef.current.scrollTop = 0
   }, [props.firstPage, props.localRows])
 

@@ -153,3 +153,8 @@ export function wheelDeltaPx(
   if (deltaMode === 2) return delta * viewport // pages
   return delta
 }
+
+/** Whether two ranges hold the same rows. */
+export function sameRange(a: RowRange, b: RowRange): boolean {
+  return a.first === b.first && a.last === b.last
+}
