@@ -101,7 +101,7 @@ export function installProbe(): void {
       if (!(rect.bottom > box.top + header + 1 && rect.top < box.bottom - 1)) continue
       const pos = Number(row.getAttribute('aria-rowindex')) - 2
       // the first data cell is `name` ("Köln 42"): its trailing number is the record's _id
-      const name = row.querySelector('[role="gridcell"] .dse-grid__text')?.textContent ?? ''
+      const name = row.querySelector('[role="gridcell"]')?.textContent ?? ''
       const match = /(\d+)\s*$/.exec(name)
       rows.push({ pos, id: match ? Number(match[1]) : null })
     }

@@ -21,7 +21,7 @@ import { countText } from '../features/status/count-text'
 import { LinkNotice } from '../features/status/link-notice'
 import { StatusBar } from '../features/status/status-bar'
 import { RecordsTable } from '../features/table/records-table'
-import { formatCell } from '../lib/format'
+import { formatCell, warmFormatters } from '../lib/format'
 import { getMessagesLocale } from '../lib/messages'
 import { resourceQueryOptions } from '../queries/datastore-queries'
 import { visibleRowCount } from '../queries/page-plan'
@@ -72,6 +72,11 @@ export function Explorer({
   const recent = useRecentResources(baseUrl)
 
   const { query: firstPage, request, sortLocally, prepareSortChange } = useFirstPage(portal, state)
+  // the main thread is idle while the first page is on its way: prepare the cell formatters then
+  useEffect(() => {
+    const timer = setTimeout(() => warmFormatters(locale))
+    return () => clearTimeout(timer)
+  }, [locale])
   const data = firstPage.data
   const busy = firstPage.isFetching
   const fields = data?.fields ?? []

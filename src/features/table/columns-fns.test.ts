@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { CkanField } from '../../api/ckan/types'
-import { columnSpecs, headerSortInfo, readCell, visibleSpecs, withColumnShown } from './columns-fns'
+import {
+  columnSpecs,
+  headerSortInfo,
+  readCell,
+  shownCellText,
+  visibleSpecs,
+  withColumnShown,
+} from './columns-fns'
 
 const fields: CkanField[] = [
   { id: '_id', type: 'int' },
@@ -94,5 +101,29 @@ describe('header sort state', () => {
       'constructor, sorted ascending, 1st',
     )
     expect(headerSortInfo([], pop!, 'en')).toMatchObject({ direction: null, ariaSort: 'none' })
+  })
+})
+
+describe('shownCellText', () => {
+  it('keeps text that the width can show whole', () => {
+    expect(shownCellText('Köln 42', 120)).toEqual({ text: 'Köln 42', cut: false })
+  })
+
+  it('cuts a long note to what the column can show, ending with an ellipsis', () => {
+    const note = 'a'.repeat(630)
+    const shown = shownCellText(note, 300)
+    expect(shown.cut).toBe(true)
+    expect(shown.text).toBe(`${'a'.repeat(100)}…`)
+  })
+
+  it('shows more of the value when the column is wider', () => {
+    const note = 'word '.repeat(200)
+    expect(shownCellText(note, 600).text.length).toBeGreaterThan(shownCellText(note, 300).text.length)
+  })
+
+  it('never splits an emoji in half', () => {
+    const text = `${'x'.repeat(9)}😀${'y'.repeat(20)}`
+    const shown = shownCellText(text, 30) // room for 10 characters: the 10th is the emoji's first half
+    expect(shown.text).toBe(`${'x'.repeat(9)}…`)
   })
 })

@@ -83,6 +83,25 @@ export function withColumnShown(hidden: readonly string[], id: string, shown: bo
  * One cell's value, read as an own property only: a field named `__proto__` or `constructor` must give
  * the record's value (or nothing), never something from Object.prototype.
  */
+/**
+ * Narrowest a character is drawn in a cell (px): "i", "l" and "." in the table's 15 px fonts are
+ * wider. A cell of width w never shows more than w / this many characters.
+ */
+export const NARROWEST_CHAR_PX = 3
+
+/**
+ * The part of a cell's text that its width can show, with "…" when cut. Laying out text that is
+ * clipped anyway is the costliest part of drawing rows with long values (a 600-character note in
+ * every row); the full value stays one click away in the cell dialog.
+ */
+export function shownCellText(text: string, width: number): { text: string; cut: boolean } {
+  const room = Math.max(8, Math.ceil(width / NARROWEST_CHAR_PX))
+  if (text.length <= room) return { text, cut: false }
+  // never split a surrogate pair (emoji, rare CJK) in half
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(room - 1)) ? room - 1 : room
+  return { text: `${text.slice(0, end)}…`, cut: true }
+}
+
 export function readCell(record: CkanRecord, id: string): unknown {
   return Object.hasOwn(record, id) ? record[id] : undefined
 }

@@ -2,12 +2,14 @@ import { memo, type KeyboardEvent, type Ref } from 'react'
 import type { CkanRecord } from '../../api/ckan/types'
 import { formatCell } from '../../lib/format'
 import type { RowState } from '../../queries/use-record-window'
-import { readCell } from './columns-fns'
+import { readCell, shownCellText } from './columns-fns'
 import type { OpenCell, ShownColumn } from './grid-types'
 import { tableText } from './table-messages'
 
 /** Values longer than this get an expand button (the cell may cut them with an ellipsis). */
 const EXPANDABLE_CHARS = 40
+/** A cell's inline padding (table.css), which its text cannot use. */
+const CELL_PADDING_PX = 16
 
 export interface GridRowProps {
   index: number
@@ -40,22 +42,53 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
   )
 })
 
-/** A row header with the true row number, then one grid cell per shown column. */
+/** Text with right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko…) gets its own direction. */
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/
+
+/**
+ * A row header with the true row number, then the cells. A row still loading (or failed) is one
+ * placeholder cell across the columns, unless it holds the keyboard focus: a few elements instead of
+ * one per column, which is what keeps a fast scroll through unloaded rows cheap.
+ */
 const RowCells = memo(function RowCells(props: GridRowProps) {
   const { index, status, record, columns, activeCol, focusRef, rowNumberText, locale, onOpenCell } = props
+  const rowHeader = (
+    <div
+      role="rowheader"
+      className="dse-grid__cell dse-grid__cell--rownum"
+      data-row={index}
+      data-col={0}
+      tabIndex={activeCol === 0 ? 0 : -1}
+      ref={activeCol === 0 ? focusRef : undefined}
+      style={{ inlineSize: 'var(--dse-rownum-width)' }}
+    >
+      {rowNumberText}
+    </div>
+  )
+  if (!record && activeCol < 1) {
+    return (
+      <>
+        {rowHeader}
+        <div
+          role="gridcell"
+          aria-colspan={columns.length}
+          className={`dse-grid__cell dse-grid__cell--placeholder${status === 'loading' ? ' dse-grid__cell--loading' : ''}`}
+          data-row={index}
+          data-col={1}
+          tabIndex={-1}
+        >
+          {status === 'error' ? (
+            <span className="dse-grid__failed">{tableText('cell.loadFailed')}</span>
+          ) : status === 'loading' ? (
+            <span className="dse-sr-only">{tableText('cell.loading')}</span>
+          ) : null}
+        </div>
+      </>
+    )
+  }
   return (
     <>
-      <div
-        role="rowheader"
-        className="dse-grid__cell dse-grid__cell--rownum"
-        data-row={index}
-        data-col={0}
-        tabIndex={activeCol === 0 ? 0 : -1}
-        ref={activeCol === 0 ? focusRef : undefined}
-        style={{ inlineSize: 'var(--dse-rownum-width)' }}
-      >
-        {rowNumberText}
-      </div>
+      {rowHeader}
       {columns.map((column, c) => {
         const col = c + 1
         const active = activeCol === col
@@ -68,17 +101,17 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
           style: { inlineSize: column.width },
         } as const
         if (!record) {
+          const loading = status === 'loading'
           return (
-            <div {...common} key={column.spec.id} className="dse-grid__cell">
-              {status === 'error' ? (
-                c === 0 ? (
-                  <span className="dse-grid__failed">{tableText('cell.loadFailed')}</span>
-                ) : null
-              ) : status === 'loading' ? (
-                <>
-                  <span className="dse-grid__skeleton" aria-hidden="true" />
-                  {c === 0 ? <span className="dse-sr-only">{tableText('cell.loading')}</span> : null}
-                </>
+            <div
+              {...common}
+              key={column.spec.id}
+              className={`dse-grid__cell${loading ? ' dse-grid__cell--loading' : ''}`}
+            >
+              {c > 0 ? null : status === 'error' ? (
+                <span className="dse-grid__failed">{tableText('cell.loadFailed')}</span>
+              ) : loading ? (
+                <span className="dse-sr-only">{tableText('cell.loading')}</span>
               ) : null}
             </div>
           )
@@ -94,12 +127,14 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
         }
         // a missing value sits where the column's values sit
         const align = cell.kind === 'null' || cell.kind === 'empty' ? column.spec.align : cell.align
-        const expandable = cell.truncated === true || cell.text.length > EXPANDABLE_CHARS
+        const shown = shownCellText(cell.text, column.width - CELL_PADDING_PX)
+        const expandable = cell.truncated === true || shown.cut || cell.text.length > EXPANDABLE_CHARS
+        const ownDirection = (cell.kind === 'text' || cell.kind === 'json') && RTL_LETTER.test(shown.text)
         return (
           <div
             {...common}
             key={column.spec.id}
-            className={`dse-grid__cell dse-grid__cell--${cell.kind}${align === 'end' ? ' dse-grid__cell--end' : ''}`}
+            className={`dse-grid__cell dse-grid__cell--${cell.kind}${align === 'end' ? ' dse-grid__cell--end' : ''}${expandable ? ' dse-grid__cell--expandable' : ''}`}
             onKeyDown={onKeyDown}
             onDoubleClick={open}
           >
@@ -112,13 +147,11 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
               </>
             ) : cell.kind === 'empty' ? (
               <span className="dse-sr-only">{tableText('cell.empty')}</span>
+            ) : ownDirection ? (
+              // its own direction, still placed at the cell's start like the other values
+              <bdi dir="auto">{shown.text}</bdi>
             ) : (
-              <span
-                className="dse-grid__text"
-                dir={cell.kind === 'text' || cell.kind === 'json' ? 'auto' : undefined}
-              >
-                {cell.text}
-              </span>
+              shown.text
             )}
             {expandable ? (
               <button
