@@ -22,7 +22,7 @@ import {
   scrollScale,
   visibleRowRange,
   wheelDeltaPx,
-  type RowRange,
+  isLeap,
   type ScrollScale,
 } from './scroll-scale-fns'
 
@@ -104,24 +104,13 @@ export function GridBody(props: GridBodyProps) {
     setShownPage(props.firstPage)
     if (view.scrollTop !== 0 || view.fetchTop !== 0) setView({ ...view, scrollTop: 0, fetchTop: 0 })
   }
-  // The first rows are painted without overscan: half the text to lay out in the frame that matters
-  // most. The overscan rows follow right after that paint.
-  const [overscan, setOverscan] = useState(0)
-  useEffect(() => {
-    // after the next frame is painted: an effect alone may run before that paint
-    let timer = 0
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setOverscan(OVERSCAN_ROWS))
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
-  }, [])
+  // Overscan rows are drawn only once the rows on screen are loaded and painted: the frame that shows
+  // the first rows (and the rows after a leap) lays out those alone, about 40 % less text.
+  const [overscanOn, setOverscanOn] = useState(false)
   const scale = scrollScale(rowCount, view.viewport)
   const scrollTop = Math.min(view.scrollTop, maxScrollTop(scale))
   const visible = visibleRowRange(scale, scrollTop)
-  const rendered = renderRowRange(scale, scrollTop, overscan)
+  const rendered = renderRowRange(scale, scrollTop, overscanOn ? OVERSCAN_ROWS : 0)
   const anchor = Math.floor(rendered.first / ANCHOR_BLOCK) * ANCHOR_BLOCK
   const fetchRange = visibleRowRange(scale, Math.min(view.fetchTop, maxScrollTop(scale)))
 
@@ -135,6 +124,25 @@ export function GridBody(props: GridBodyProps) {
     last: fetchRange.last,
     enabled: localRows === null,
   })
+
+  let visibleLoaded = true
+  if (localRows === null) {
+    for (let index = visible.first; index <= visible.last && visibleLoaded; index++) {
+      visibleLoaded = recordWindow.getRow(index).status !== 'loading'
+    }
+  }
+  useEffect(() => {
+    if (overscanOn || !visibleLoaded) return
+    // after the next frame is painted: an effect alone may run before that paint
+    let timer = 0
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setOverscanOn(true))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [overscanOn, visibleLoaded])
 
   // The row window follows the scroll position between renders (scaled scrolling moves rows faster
   // than the scrollbar), so its offset is written straight to the DOM on every scroll event.
@@ -174,6 +182,7 @@ export function GridBody(props: GridBodyProps) {
         return
       }
       setView((previous) => ({ ...previous, scrollTop: top }))
+      setOverscanOn(false)
       const wait = lastLeapAt + LEAP_INTERVAL_MS - performance.now()
       if (wait <= 0) loadHere()
       else if (!trailingLeap) trailingLeap = window.setTimeout(loadHere, wait)
@@ -267,13 +276,6 @@ export function GridBody(props: GridBodyProps) {
       </div>
     </div>
   )
-}
-
-/** Rows this far from the loaded place are a leap, not a scroll: half a page of records. */
-const LEAP_ROWS = 250
-
-function isLeap(from: RowRange, to: RowRange): boolean {
-  return to.first > from.last + LEAP_ROWS || to.last < from.first - LEAP_ROWS
 }
 
 function placeWindow(

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   MAX_SCROLL_HEIGHT,
+  isLeap,
   maxScrollTop,
+  sameRange,
   renderRowRange,
   rowTop,
   rowsPerPage,
@@ -103,5 +105,26 @@ describe('scroll scaling for a million rows', () => {
   it('pages by whole rows', () => {
     expect(rowsPerPage(scale)).toBe(20)
     expect(rowsPerPage(scrollScale(10, 10))).toBe(1)
+  })
+})
+
+describe('isLeap and sameRange', () => {
+  const loaded = { first: 1000, last: 1015 }
+
+  it('a scroll that the pages around the loaded rows cover is not a leap, in either direction', () => {
+    expect(isLeap(loaded, { first: 1010, last: 1025 })).toBe(false)
+    expect(isLeap(loaded, { first: 1250, last: 1265 })).toBe(false)
+    expect(isLeap(loaded, { first: 760, last: 775 })).toBe(false)
+  })
+
+  it('a jump past half a page from the loaded rows is a leap (dragging to the middle of 1M rows)', () => {
+    expect(isLeap(loaded, { first: 1266, last: 1281 })).toBe(true)
+    expect(isLeap({ first: 0, last: 14 }, { first: 499_861, last: 499_876 })).toBe(true)
+    expect(isLeap(loaded, { first: 0, last: 14 })).toBe(true)
+  })
+
+  it('sameRange compares the rows, not the objects', () => {
+    expect(sameRange({ first: 3, last: 9 }, { first: 3, last: 9 })).toBe(true)
+    expect(sameRange({ first: 3, last: 9 }, { first: 3, last: 10 })).toBe(false)
   })
 })

@@ -158,3 +158,14 @@ export function wheelDeltaPx(
 export function sameRange(a: RowRange, b: RowRange): boolean {
   return a.first === b.first && a.last === b.last
 }
+
+/** Rows this far from the loaded place make a leap, not a scroll: half a page of records. */
+export const LEAP_ROWS = 250
+
+/**
+ * Whether the rows on screen moved from `from` to `to` in a leap (a dragged scrollbar, a fast scaled
+ * scroll) rather than a scroll that the pages around `from` already cover.
+ */
+export function isLeap(from: RowRange, to: RowRange, leapRows = LEAP_ROWS): boolean {
+  return to.first > from.last + leapRows || to.last < from.first - leapRows
+}
