@@ -1,6 +1,7 @@
 // Creates datastore tables the way CKAN's datastore_create lays them out: `_id` serial primary key,
 // `_full_text` tsvector filled like `populate_full_text_trigger`, the columns, alias views, indexes,
 // plus the catalogue row that resource_show / package_search answer from.
+import { availableParallelism } from 'node:os'
 import { fieldNameProblem, quoteIdent, quoteLiteral, tableNameProblem } from './identifiers.ts'
 import type { Db, FieldDescriptor, Json, ResourceDefinition } from './types.ts'
 
@@ -134,9 +135,10 @@ function checkedColumns(def: ResourceDefinition): Column[] {
 }
 
 /** Records as arrays in field order; objects are checked for unknown keys like CKAN does. */
-function recordsAsRows(def: ResourceDefinition, columns: Column[]): Json[][] {
+function recordsAsRows(records: ResourceDefinition['records'], columns: Column[], offset = 0): Json[][] {
   const known = new Set(columns.map((column) => column.id))
-  return def.records.map((record, index) => {
+  return records.map((record: Json[] | Record<string, Json>, position) => {
+    const index = offset + position
     if (Array.isArray(record)) {
       if (record.length > columns.length)
         throw new ResourceDefinitionError(`row "${index + 1}" has too many values`)
@@ -207,10 +209,10 @@ function fullTextExpression(columns: Column[]): string {
 
 const batchRows = 20_000
 
-async function insertRows(db: Db, table: string, columns: Column[], rows: Json[][]): Promise<void> {
+async function insertRows(db: Db, table: string, columns: Column[], source: RowSource): Promise<void> {
   if (columns.length === 0) {
-    for (let start = 0; start < rows.length; start += batchRows) {
-      const count = Math.min(batchRows, rows.length - start)
+    for (let start = 0; start < source.count; start += batchRows) {
+      const count = Math.min(batchRows, source.count - start)
       await db.query(`INSERT INTO ${table} ("_id") SELECT $1::int8 + g FROM generate_series(1, $2::int8) g`, [
         start,
         count,
@@ -227,9 +229,128 @@ async function insertRows(db: Db, table: string, columns: Column[], rows: Json[]
     `SELECT t."_id", ${names.map((n) => 't.' + n).join(', ')}, ${fullTextExpression(columns)} ` +
     `FROM (SELECT $1::int8 + r.ordinality AS "_id", ${typed.join(', ')} ` +
     `FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS r(${aliases.join(', ')}, ordinality)) t`
-  for (let start = 0; start < rows.length; start += batchRows) {
-    const batch = rows.slice(start, start + batchRows)
+  for (let start = 0; start < source.count; start += batchRows) {
+    const batch = recordsAsRows(
+      source.slice(start, Math.min(source.count, start + batchRows)),
+      columns,
+      start,
+    )
     await db.query(sql, [start, ...columns.map((column, i) => columnLiteral(batch, i, column.pgType))])
+  }
+}
+
+/** Rows of a resource made on demand, so that a big generated table never sits in memory whole. */
+export interface RowSource {
+  count: number
+  /** Rows `start` to `end - 1`, as arrays in field order (or objects keyed by field id). */
+  slice(start: number, end: number): ResourceDefinition['records']
+}
+
+/**
+ * A database that can load big tables faster (PGlite in worker threads): COPY with a whole batch
+ * in one blob, and empty scratch databases on other threads to compute beside it.
+ */
+export interface BulkLoadDb extends Db {
+  /** `COPY … FROM '/dev/blob'` with `data` as the blob (text, or bytes for FORMAT binary). */
+  copyFrom(sql: string, data: string | Uint8Array): Promise<void>
+  /** `COPY … TO '/dev/blob'`: what it wrote. */
+  copyTo(sql: string): Promise<Uint8Array>
+  openScratch(): Promise<BulkLoadDb & { close(): Promise<void> }>
+}
+
+function canBulkLoad(db: Db): db is BulkLoadDb {
+  const candidate = db as Partial<BulkLoadDb>
+  return (
+    typeof candidate.copyFrom === 'function' &&
+    typeof candidate.copyTo === 'function' &&
+    typeof candidate.openScratch === 'function'
+  )
+}
+
+const copyEscapes: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+
+/** One value in COPY's text format: `\N` for NULL, backslash, newline, CR and tab escaped. */
+export function copyField(text: string | null): string {
+  if (text === null) return '\\N'
+  return /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => copyEscapes[c]!) : text
+}
+
+/** COPY text (`_id`, then the values in column order, a line per row) of rows from `_id` `firstId` on. */
+function copyText(rows: Json[][], columns: Column[], firstId: number): string {
+  let text = ''
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!
+    let line = String(firstId + i)
+    for (let c = 0; c < columns.length; c++) line += '\t' + copyField(valueText(row[c], columns[c]!.pgType))
+    text += line + '\n'
+  }
+  return text
+}
+
+/** Rows per COPY: big enough that a message costs nothing per row, small enough to keep memory flat. */
+const copyBatchRows = 10_000
+
+/** Scratch databases computing `_full_text` beside the main one: one per core, 1 to 4. */
+function defaultHelpers(): number {
+  return Math.max(1, Math.min(4, availableParallelism()))
+}
+
+/**
+ * Loads rows with COPY, in batches. Computing `_full_text` (to_tsvector) is most of the cost of a
+ * load, so scratch databases on other threads do it: each takes a batch as COPY text into a staging
+ * table with the same column types, and writes it back as binary COPY rows with `_full_text`
+ * computed by the same expression as `insertRows`. The main database only stores those rows (binary
+ * input costs it far less than text), in `_id` order. Batches are pipelined to keep every core busy.
+ */
+async function copyRows(
+  db: BulkLoadDb,
+  table: string,
+  columns: Column[],
+  source: RowSource,
+  { helpers: helperCount, batchRows }: { helpers: number; batchRows: number },
+): Promise<void> {
+  const names = columns.map((column) => quoteIdent(column.id)).join(', ')
+  const stagingColumns = columns.map((column) => `${quoteIdent(column.id)} ${column.pgType}`).join(', ')
+  const stagingIn = `COPY staging ("_id", ${names}) FROM '/dev/blob'`
+  // `_id` is serial (int4) in the table: binary COPY needs the exact type
+  const rowsOut =
+    `COPY (SELECT ${fullTextExpression(columns)}, "_id"::int4, ${names} FROM staging ORDER BY "_id") ` +
+    `TO '/dev/blob' WITH (FORMAT binary)`
+  const tableIn = `COPY ${table} ("_full_text", "_id", ${names}) FROM '/dev/blob' WITH (FORMAT binary)`
+
+  const helpers = await Promise.all(Array.from({ length: helperCount }, () => db.openScratch()))
+  try {
+    await Promise.all(
+      helpers.map((helper) => helper.exec(`CREATE UNLOGGED TABLE staging ("_id" int8, ${stagingColumns})`)),
+    )
+    // A helper's staging table holds one batch at a time: its batches run one after another.
+    const helperQueues: Array<Promise<unknown>> = helpers.map(() => Promise.resolve())
+    const batches = Math.ceil(source.count / batchRows)
+    const pending: Array<Promise<Uint8Array>> = []
+    let made = 0
+    const makeNext = (): void => {
+      const batch = made++
+      const start = batch * batchRows
+      const slice = source.slice(start, Math.min(source.count, start + batchRows))
+      const text = copyText(recordsAsRows(slice, columns, start), columns, start + 1)
+      const helper = helpers[batch % helpers.length]!
+      const done = helperQueues[batch % helpers.length]!.then(async () => {
+        await helper.copyFrom(stagingIn, text)
+        const rows = await helper.copyTo(rowsOut)
+        await helper.exec('TRUNCATE staging')
+        return rows
+      })
+      helperQueues[batch % helpers.length] = done.catch(() => undefined)
+      done.catch(() => undefined) // awaited below, in order; a failure must not go unhandled meanwhile
+      pending.push(done)
+    }
+    const ahead = 2 * helpers.length
+    for (let batch = 0; batch < batches; batch++) {
+      while (made < batches && pending.length < ahead) makeNext()
+      await db.copyFrom(tableIn, await pending.shift()!)
+    }
+  } finally {
+    await Promise.all(helpers.map((helper) => helper.close()))
   }
 }
 
@@ -275,12 +396,30 @@ export async function resourceExists(db: Db, resourceId: string): Promise<boolea
   return rows.length > 0
 }
 
+/** From this many rows on, a database that can bulk-load (PGlite in workers) loads with COPY. */
+export const COPY_MIN_ROWS = 50_000
+
+export interface CreateOptions {
+  /** The rows, made on demand; replaces `def.records` (for big generated tables). */
+  rows?: RowSource
+  /** Load with COPY from this many rows on (default COPY_MIN_ROWS), when the database can. */
+  copyMinRows?: number
+  /** Scratch databases computing `_full_text` in a COPY load (default: one per spare core, 1 to 3). */
+  helpers?: number
+  /** Rows per COPY batch (default 10,000). */
+  batchRows?: number
+}
+
 /**
  * Creates (or replaces) the table of a resource, loads its records in batches, builds its indexes,
  * alias views and catalogue row, then ANALYZEs it so `total_estimation_threshold` can estimate.
  * Throws ResourceDefinitionError for names or types CKAN would refuse.
  */
-export async function createResource(db: Db, def: ResourceDefinition): Promise<void> {
+export async function createResource(
+  db: Db,
+  def: ResourceDefinition,
+  options: CreateOptions = {},
+): Promise<void> {
   const idProblem = tableNameProblem(def.resource_id)
   if (idProblem)
     throw new ResourceDefinitionError(`resource id ${JSON.stringify(def.resource_id)} ${idProblem}`)
@@ -298,7 +437,8 @@ export async function createResource(db: Db, def: ResourceDefinition): Promise<v
       throw new ResourceDefinitionError(`The field "${name}" is not a valid column name.`)
     }
   }
-  const rows = recordsAsRows(def, columns)
+  // Given records are checked before anything is created; rows made on demand as they are loaded.
+  const source: RowSource = options.rows ?? arraySource(recordsAsRows(def.records, columns))
   const table = quoteIdent(def.resource_id)
   const taken = await db.query<{ name: string }>(
     `SELECT relname::text AS name FROM pg_catalog.pg_class
@@ -322,17 +462,29 @@ export async function createResource(db: Db, def: ResourceDefinition): Promise<v
       )
     if (comments.length > 0) await db.exec(comments.join('\n'))
 
-    await insertRows(db, `public.${table}`, columns, rows)
+    const copy =
+      canBulkLoad(db) && columns.length > 0 && source.count >= (options.copyMinRows ?? COPY_MIN_ROWS)
+    const fullTextIndex = def.full_text_index !== false
+    if (copy && fullTextIndex) {
+      // Built while the rows come in, by the main database, which would otherwise wait for its
+      // helpers; built afterwards it would add its whole time (a third of a load) at the end.
+      await db.exec(`CREATE INDEX ON public.${table} USING gist ("_full_text")`)
+    }
+    if (copy) {
+      await copyRows(db, `public.${table}`, columns, source, {
+        helpers: options.helpers ?? defaultHelpers(),
+        batchRows: options.batchRows ?? copyBatchRows,
+      })
+    } else await insertRows(db, `public.${table}`, columns, source)
     await db.query(`SELECT setval(pg_get_serial_sequence($1, '_id'), GREATEST($2::int8, 1), $2::int8 > 0)`, [
       `public.${table}`,
-      rows.length,
+      source.count,
     ])
 
     // GiST is CKAN's default (ckan.datastore.default_fts_index_method) and built ~30% faster than GIN
     // here; more memory than the 64 MB default speeds up both.
     const indexSql = [`SET maintenance_work_mem = '256MB';`]
-    if (def.full_text_index !== false)
-      indexSql.push(`CREATE INDEX ON public.${table} USING gist ("_full_text");`)
+    if (fullTextIndex && !copy) indexSql.push(`CREATE INDEX ON public.${table} USING gist ("_full_text");`)
     // (column, _id): clients sort with an _id tiebreak for stable paging (`year desc, _id desc`),
     // and only a two-column index serves that order without sorting every row.
     for (const name of indexed) {
@@ -349,4 +501,8 @@ export async function createResource(db: Db, def: ResourceDefinition): Promise<v
     await db.exec(`DROP TABLE IF EXISTS public.${table} CASCADE`).catch(() => undefined)
     throw error
   }
+}
+
+function arraySource(rows: Json[][]): RowSource {
+  return { count: rows.length, slice: (start, end) => rows.slice(start, end) }
 }

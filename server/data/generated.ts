@@ -2,6 +2,7 @@
 // every CKAN column type, nulls, right-to-left and long text, HTML-looking text and awkward
 // column names. Each row depends only on (seed, index), so tests and benchmarks can compute the
 // expected value of any row without generating the others.
+import type { RowSource } from '../ckan/datastore-create.ts'
 import type { FieldDescriptor, Json, ResourceDefinition } from '../ckan/types.ts'
 
 /** Bump when the rows change, so caches keyed by it are rebuilt. */
@@ -141,7 +142,20 @@ export function generateRows(seed: number, count: number): Json[][] {
   return rows
 }
 
-export function generatedResource(seed: number, count: number): ResourceDefinition {
+/** The generated rows made batch by batch while they are loaded: 1M rows never sit in memory at once. */
+export function generatedRowSource(seed: number, count: number): RowSource {
+  return {
+    count,
+    slice(start, end) {
+      const rows = new Array<Json[]>(end - start)
+      for (let i = start; i < end; i++) rows[i - start] = generateRow(seed, i)
+      return rows
+    },
+  }
+}
+
+/** The generated resource without its records (load it with `generatedRowSource`). */
+export function generatedResourceInfo(seed: number, count: number): ResourceDefinition {
   return {
     resource_id: GENERATED_RESOURCE_ID,
     name: 'Generated cities',
@@ -149,8 +163,12 @@ export function generatedResource(seed: number, count: number): ResourceDefiniti
     package_title: 'Generated test data',
     package_id: 'generated-test-data',
     fields: GENERATED_FIELDS,
-    records: generateRows(seed, count),
+    records: [],
     aliases: ['generated'],
     indexes: ['year', 'country', 'population'],
   }
+}
+
+export function generatedResource(seed: number, count: number): ResourceDefinition {
+  return { ...generatedResourceInfo(seed, count), records: generateRows(seed, count) }
 }

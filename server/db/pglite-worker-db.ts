@@ -105,6 +105,29 @@ export class PgliteWorkerDb implements Db {
   }
 
   /**
+   * Runs `COPY … FROM '/dev/blob'` with `data` (COPY text, or bytes for binary COPY, which are moved
+   * to the worker) as the blob: a whole batch of rows in one message.
+   */
+  async copyFrom(sql: string, data: string | Uint8Array): Promise<void> {
+    this.writeSeq++
+    await this.enqueue({ kind: 'copy', sql, data })
+  }
+
+  /** Runs `COPY … TO '/dev/blob'` and returns the bytes it wrote. */
+  async copyTo(sql: string): Promise<Uint8Array> {
+    const response = await this.enqueue({ kind: 'copy', sql })
+    return response.data ?? new Uint8Array()
+  }
+
+  /**
+   * Opens an empty in-memory database on a thread of its own, to compute beside this one while
+   * loading (createResource computes `_full_text` there). Close it when done.
+   */
+  async openScratch(): Promise<PgliteWorkerDb> {
+    return PgliteWorkerDb.open({ timeoutMs: 0, log: this.options.log })
+  }
+
+  /**
    * Keeps a copy of the current database in memory for replacement and reader workers. Call after
    * loading; later writes trigger a fresh snapshot when the queue is idle.
    */
@@ -126,6 +149,15 @@ export class PgliteWorkerDb implements Db {
     } finally {
       this.snapshotPending = false
     }
+  }
+
+  /**
+   * Writes the database as a `dumpDataDir()` tarball to `file`, from memory or from a data
+   * directory (main.ts loads in a directory, then serves from memory: see docs/server.md).
+   */
+  async dumpTo(file: string): Promise<number> {
+    const response = await this.enqueue({ kind: 'dump', file }, { withTimeout: false })
+    return response.bytes ?? 0
   }
 
   /** Path of the current snapshot tarball. */
@@ -215,7 +247,11 @@ export class PgliteWorkerDb implements Db {
         ? setTimeout(() => this.onTimeout(lane, id), this.timeoutMs)
         : undefined
     lane.running = { job, id, timer }
-    lane.worker.postMessage({ ...job.request, id } as WorkerRequest)
+    const { request } = job
+    // bytes of a binary COPY are moved to the worker, not copied (they can be megabytes)
+    const transfer =
+      request.kind === 'copy' && request.data instanceof Uint8Array ? [request.data.buffer] : []
+    lane.worker.postMessage({ ...request, id } as WorkerRequest, transfer as ArrayBuffer[])
   }
 
   private refreshSnapshotWhenIdle(): void {

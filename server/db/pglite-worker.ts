@@ -27,6 +27,12 @@ async function handle(db: PGlite, request: WorkerRequest): Promise<WorkerRespons
       case 'exec':
         await db.exec(request.sql)
         return { id: request.id, ok: true }
+      case 'copy': {
+        const options = request.data === undefined ? {} : { blob: new Blob([request.data as BlobPart]) }
+        const result = await db.query(request.sql, [], options)
+        const data = result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : undefined
+        return { id: request.id, ok: true, data }
+      }
       case 'dump': {
         // Uncompressed: gzip would cost more time than the disk it saves.
         const blob = await db.dumpDataDir('none')
@@ -57,7 +63,9 @@ async function main(): Promise<void> {
   port.on('message', (request: WorkerRequest) => {
     chain = chain.then(async () => {
       const response = await handle(db, request)
-      port.postMessage(response)
+      // COPY output is moved, not copied, to the main thread
+      const data = response.ok ? response.data : undefined
+      port.postMessage(response, data ? [data.buffer as ArrayBuffer] : [])
     })
   })
   port.postMessage({ ready: true } satisfies WorkerStatus)

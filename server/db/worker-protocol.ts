@@ -3,11 +3,16 @@
 export type WorkerRequest =
   | { id: number; kind: 'query'; sql: string; params: unknown[] }
   | { id: number; kind: 'exec'; sql: string }
+  /**
+   * Runs a `COPY … FROM '/dev/blob'` with `data` as the blob, or a `COPY … TO '/dev/blob'` (no
+   * `data`) whose output comes back as `data`: one message per batch of rows, not per row.
+   */
+  | { id: number; kind: 'copy'; sql: string; data?: string | Uint8Array }
   /** Writes a `dumpDataDir()` tarball to `file` (streamed: it can be gigabytes). */
   | { id: number; kind: 'dump'; file: string }
 
 export type WorkerResponse =
-  | { id: number; ok: true; rows?: unknown[]; bytes?: number }
+  | { id: number; ok: true; rows?: unknown[]; bytes?: number; data?: Uint8Array }
   | { id: number; ok: false; message: string; code?: string }
 
 /** Posted once by the worker when PGlite is open and ready (or failed to open). */
