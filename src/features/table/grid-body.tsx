@@ -23,6 +23,7 @@ import {
   visibleRowRange,
   wheelDeltaPx,
   isLeap,
+  whenToLoadLeap,
   type ScrollScale,
 } from './scroll-scale-fns'
 
@@ -183,10 +184,10 @@ export function GridBody(props: GridBodyProps) {
       setView((previous) => ({ ...previous, scrollTop: top }))
       setOverscanOn(false)
       const now = performance.now()
-      const alone = now - lastLeapAt >= LEAP_PAUSE_MS
+      const when = whenToLoadLeap(lastLeapAt, now, LEAP_PAUSE_MS)
       lastLeapAt = now
       clearTimeout(trailingLeap)
-      if (alone) loadHere()
+      if (when === 'now') loadHere()
       else trailingLeap = window.setTimeout(loadHere, LEAP_PAUSE_MS)
     }
     const resizeObserver = new ResizeObserver((entries) => {

@@ -4,6 +4,7 @@ import {
   isLeap,
   maxScrollTop,
   sameRange,
+  whenToLoadLeap,
   renderRowRange,
   rowTop,
   rowsPerPage,
@@ -126,5 +127,17 @@ describe('isLeap and sameRange', () => {
   it('sameRange compares the rows, not the objects', () => {
     expect(sameRange({ first: 3, last: 9 }, { first: 3, last: 9 })).toBe(true)
     expect(sameRange({ first: 3, last: 9 }, { first: 3, last: 10 })).toBe(false)
+  })
+})
+
+describe('whenToLoadLeap', () => {
+  it('loads a lone leap at once: the first one, or one after a pause', () => {
+    expect(whenToLoadLeap(-Infinity, 1000, 200)).toBe('now')
+    expect(whenToLoadLeap(700, 1000, 200)).toBe('now')
+  })
+
+  it('waits for a pause while leaps follow each other (a scroll through a million rows)', () => {
+    expect(whenToLoadLeap(990, 1000, 200)).toBe('after-pause')
+    expect(whenToLoadLeap(1000, 1016, 200)).toBe('after-pause')
   })
 })

@@ -169,3 +169,11 @@ export const LEAP_ROWS = 250
 export function isLeap(from: RowRange, to: RowRange, leapRows = LEAP_ROWS): boolean {
   return to.first > from.last + leapRows || to.last < from.first - leapRows
 }
+
+/**
+ * When to load the place a leap landed on: at once when it came alone (the previous leap was at
+ * least `pauseMs` ago, e.g. one drag of the scrollbar), else once the leaping pauses for `pauseMs`.
+ */
+export function whenToLoadLeap(previousLeapAt: number, now: number, pauseMs: number): 'now' | 'after-pause' {
+  return now - previousLeapAt >= pauseMs ? 'now' : 'after-pause'
+}
