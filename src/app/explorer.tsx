@@ -20,7 +20,7 @@ import { SearchBox } from '../features/search/search-box'
 import { countText } from '../features/status/count-text'
 import { LinkNotice } from '../features/status/link-notice'
 import { StatusBar } from '../features/status/status-bar'
-import { RecordsTable } from '../features/table/records-table'
+import { PrepareRecordsTable, RecordsTable } from '../features/table/records-table'
 import { formatCell, warmFormatters } from '../lib/format'
 import { getMessagesLocale } from '../lib/messages'
 import { resourceQueryOptions } from '../queries/datastore-queries'
@@ -280,6 +280,7 @@ export function Explorer({
                 ) : (
                   <div className="dse-table-loading" aria-busy="true">
                     <Spinner label={appText('loadingTable')} />
+                    <PrepareRecordsTable />
                   </div>
                 )}
               </ErrorBoundary>

@@ -164,3 +164,23 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     </div>
   )
 }
+
+const WARM_UP_COLUMNS = tableColumns(columnSpecs([{ id: 'warm-up', type: 'text' }]))
+const WARM_UP_SORTING = toSortingState([])
+
+/**
+ * Renders nothing: it runs the table's code once (TanStack Table's construction, headers and sizes)
+ * while the first page is on its way. The browser compiles code on first use, which otherwise falls
+ * between that page's response and its first rows. Mount it only while waiting.
+ */
+export function PrepareRecordsTable(): null {
+  const table = useTable({
+    features: tableFeaturesForRecords,
+    columns: WARM_UP_COLUMNS,
+    data: NO_ROWS,
+    manualSorting: true,
+    state: { sorting: WARM_UP_SORTING },
+  })
+  for (const header of table.getHeaderGroups()[0]?.headers ?? []) header.getSize()
+  return null
+}
