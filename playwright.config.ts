@@ -1,6 +1,15 @@
 import { defineConfig, devices } from '@playwright/test'
 import { resolveChromium } from './e2e/browser'
-import { E2E_FIXTURE_PORT, E2E_PORT, E2E_ROWS, E2E_ROWS_MAX, E2E_TOKEN } from './e2e/ports'
+import {
+  E2E_BIG_DATA_DIR,
+  E2E_BIG_PORT,
+  E2E_BIG_ROWS,
+  E2E_FIXTURE_PORT,
+  E2E_PORT,
+  E2E_ROWS,
+  E2E_ROWS_MAX,
+  E2E_TOKEN,
+} from './e2e/ports'
 
 const executablePath = resolveChromium()
 const server = 'node --import tsx server/main.ts --quiet'
@@ -61,6 +70,16 @@ export default defineConfig({
       url: `http://127.0.0.1:${E2E_FIXTURE_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
+      stdout: 'ignore',
+    },
+    {
+      // A big generated resource, for windowed loading in the scaled scroll space (e2e/big-table.spec.ts).
+      // Kept in a data directory: one worker, no snapshot to write and reopen, and a local rerun
+      // reuses it; a cold start (always, in CI) loads it in about a minute.
+      command: `${server} --port ${E2E_BIG_PORT} --rows ${E2E_BIG_ROWS} --data-dir ${E2E_BIG_DATA_DIR}`,
+      url: `http://127.0.0.1:${E2E_BIG_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 300_000,
       stdout: 'ignore',
     },
   ],

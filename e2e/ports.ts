@@ -4,9 +4,12 @@
 export const E2E_PORT = 4174
 /** A second portal on another origin, serving only the JSON fixtures of e2e/fixtures. */
 export const E2E_FIXTURE_PORT = 4175
+/** A third server whose generated resource is big enough for the scaled scroll space. */
+export const E2E_BIG_PORT = 4176
 
 export const MAIN_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 export const FIXTURE_ORIGIN = `http://127.0.0.1:${E2E_FIXTURE_PORT}`
+export const BIG_ORIGIN = `http://127.0.0.1:${E2E_BIG_PORT}`
 /** The app's default portal is its own origin with CKAN's language segment. */
 export const MAIN_PORTAL = `${MAIN_ORIGIN}/en`
 export const FIXTURE_PORTAL = `${FIXTURE_ORIGIN}/en`
@@ -16,6 +19,14 @@ export const FIXTURE_PORTAL = `${FIXTURE_ORIGIN}/en`
  * the acceptance asks) while the server still loads it in well under a minute on two cores.
  */
 export const E2E_ROWS = 20_000
+/**
+ * Rows of the big server's generated resource: above 250,000 (MAX_SCROLL_HEIGHT / ROW_HEIGHT) the
+ * grid's scroll space is scaled. Sized so that a cold load (CI has no cache) takes about a minute
+ * on two cores; see docs/server.md for the load figures.
+ */
+export const E2E_BIG_ROWS = 300_000
+/** Where the big server keeps its database between local runs (git-ignored; CI starts without it). */
+export const E2E_BIG_DATA_DIR = '.data/e2e-big'
 /** Seed of the generated resource (the server's default). */
 export const E2E_SEED = 42
 /** The fixture portal's rows_max: tiny, so a limit of 100 needs several pages. */

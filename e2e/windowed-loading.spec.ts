@@ -2,9 +2,9 @@
 // opened with limit=all: the grid is as tall as the whole table, but only the pages around the
 // visible rows are asked for and only a window of rows is in the DOM.
 //
-// Size: the main server's E2E_ROWS (20,000). On this 2-core machine a server with --rows 100000
-// took 138 s to load (a first start, snapshot not cached) — far over the ~60 s budget — so the suite
-// uses the biggest size already served, which still needs 200 pages of 100 rows.
+// Size: the main server's E2E_ROWS (20,000), 200 pages of 100 rows, in the natural (unscaled)
+// scroll space. The scaled scroll space (above 250,000 rows) is covered by big-table.spec.ts on
+// its own server.
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { generatedValue } from './expected'
 import { searchParams } from './pages/explorer-page'

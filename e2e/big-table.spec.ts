@@ -1,0 +1,84 @@
+// Windowed loading on a resource big enough for the scaled scroll space: above 250,000 rows
+// (MAX_SCROLL_HEIGHT / ROW_HEIGHT) the grid's spacer is capped and the scrollbar maps linearly onto
+// row positions. The third test server (E2E_BIG_PORT) serves E2E_BIG_ROWS generated rows; the table
+// is opened with limit=all, jumped to its middle and to its end, and each time the rows shown must
+// be the right ones, only a window of them in the DOM, asked for with a few requests near them.
+import { expect, test } from './fixtures'
+import { generatedValue } from './expected'
+import { searchParams } from './pages/explorer-page'
+import { BIG_ORIGIN, E2E_BIG_ROWS } from './ports'
+import { GENERATED_RESOURCE_ID } from '../server/data/generated'
+import { MAX_SCROLL_HEIGHT, ROW_HEIGHT } from '../src/features/table/scroll-scale-fns'
+
+const offsetOf = (request: Parameters<typeof searchParams>[0]) => Number(searchParams(request).offset ?? 0)
+const rows = E2E_BIG_ROWS
+const formatted = rows.toLocaleString('en')
+
+test.describe.configure({ timeout: 90_000 })
+
+test(`${formatted} rows: the total, a jump to the middle and to the end, few requests and DOM rows`, async ({
+  explorer,
+}) => {
+  expect(rows * ROW_HEIGHT, 'the resource is big enough for the scaled scroll space').toBeGreaterThan(
+    MAX_SCROLL_HEIGHT,
+  )
+  // hidden= (empty): every column shown, _id included, so each row's identity can be read
+  await explorer.openResource(GENERATED_RESOURCE_ID, { limit: 'all', hidden: '' }, BIG_ORIGIN)
+
+  // The total: above 100,000 rows the explorer asks for an estimate, and says so ("about").
+  // PostgreSQL's estimate (after ANALYZE) is the exact count here, so every row is reachable.
+  await explorer.expectRowCount(rows)
+  await expect(explorer.count).toHaveText(`1–${formatted} of about ${formatted} records`)
+  const scrollHeight = await explorer.grid.evaluate((grid) => grid.scrollHeight)
+  expect(scrollHeight).toBeLessThanOrEqual(MAX_SCROLL_HEIGHT + 1_000)
+  const opening = explorer.searchRequests.length
+  expect(opening).toBeLessThanOrEqual(2)
+
+  /** The rows in the DOM are the right ones: row number = _id, and the generated name of that row. */
+  const expectRightRows = async (): Promise<number[]> => {
+    const numbers = await explorer.rowNumbers()
+    const ids = await explorer.columnTexts('_id')
+    const names = await explorer.columnTexts('name')
+    expect(numbers.length).toBeGreaterThan(0)
+    expect(numbers.length).toBeLessThanOrEqual(100)
+    numbers.forEach((position, i) => {
+      if (i > 0) expect(position).toBe(numbers[i - 1]! + 1)
+      expect(Number(ids[i]!.replace(/,/g, ''))).toBe(position)
+      expect(names[i]).toBe(generatedValue(position - 1, 'name'))
+    })
+    return numbers
+  }
+  const settle = async (): Promise<void> => {
+    await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
+  }
+
+  // The middle: the scrollbar dragged to 50 % of its range shows the rows around the middle row.
+  await explorer.grid.evaluate((grid) => grid.scrollTo(0, (grid.scrollHeight - grid.clientHeight) / 2))
+  await expect
+    .poll(async () => (await explorer.rowNumbers())[0] ?? 0, { timeout: 20_000 })
+    .toBeGreaterThan(rows * 0.49)
+  await settle()
+  const middle = await expectRightRows()
+  expect(middle[0]).toBeLessThan(rows * 0.51)
+  expect(await explorer.dataRows().count()).toBeLessThanOrEqual(100)
+  const middleRequests = explorer.searchRequests.slice(opening)
+  expect(middleRequests.length).toBeGreaterThan(0)
+  expect(middleRequests.length).toBeLessThanOrEqual(4)
+  for (const request of middleRequests) expect(Math.abs(offsetOf(request) - middle[0]!)).toBeLessThan(1_000)
+
+  // The end: the last row is the last _id.
+  const beforeEnd = explorer.searchRequests.length
+  await explorer.grid.evaluate((grid) => grid.scrollTo(0, grid.scrollHeight))
+  await expect.poll(async () => (await explorer.rowNumbers()).at(-1), { timeout: 20_000 }).toBe(rows)
+  await settle()
+  const end = await expectRightRows()
+  expect(end.at(-1)).toBe(rows)
+  expect(await explorer.dataRows().count()).toBeLessThanOrEqual(100)
+  const endRequests = explorer.searchRequests.slice(beforeEnd)
+  expect(endRequests.length).toBeGreaterThan(0)
+  expect(endRequests.length).toBeLessThanOrEqual(4)
+  for (const request of endRequests) expect(offsetOf(request)).toBeGreaterThan(rows - 1_000)
+
+  // nothing between the windows was ever asked for
+  expect(explorer.searchRequests.length).toBeLessThanOrEqual(opening + 8)
+})
