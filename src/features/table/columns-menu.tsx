@@ -52,55 +52,69 @@ export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps)
       {/* its content only while open: one checkbox per field is not needed to paint the first rows */}
       <div id={panelId} className="dse-columns__panel" hidden={!open}>
         {open ? (
-          <>
-            <fieldset className="dse-columns__fieldset">
-              <legend>{tableText('columns.legend')}</legend>
-              <ul className="dse-columns__list">
-                {specs.map((spec) => {
-                  const shown = !hiddenSet.has(spec.id)
-                  const last = shown && shownCount === 1
-                  return (
-                    <li key={spec.id}>
-                      <label className="dse-columns__option">
-                        <input
-                          type="checkbox"
-                          checked={shown}
-                          disabled={last}
-                          onChange={(event) =>
-                            onHiddenChange(withColumnShown(hidden, spec.id, event.target.checked))
-                          }
-                        />
-                        <span>{spec.accessibleLabel}</span>
-                      </label>
-                    </li>
-                  )
-                })}
-              </ul>
-              {shownCount === 1 ? (
-                <p className="dse-columns__note">{tableText('columns.lastVisible')}</p>
-              ) : null}
-            </fieldset>
-            <div className="dse-columns__actions">
-              <button
-                type="button"
-                disabled={shownCount === specs.length}
-                onClick={() => onHiddenChange(hidden.filter((id) => !specs.some((spec) => spec.id === id)))}
-              >
-                {tableText('columns.showAll')}
-              </button>
-              <button
-                type="button"
-                onClick={() => {
-                  setOpen(false)
-                  buttonRef.current?.focus()
-                }}
-              >
-                {tableText('columns.close')}
-              </button>
-            </div>
-          </>
+          <ColumnChoices
+            specs={specs}
+            hidden={hidden}
+            onHiddenChange={onHiddenChange}
+            onClose={() => {
+              setOpen(false)
+              buttonRef.current?.focus()
+            }}
+          />
         ) : null}
       </div>
     </div>
+  )
+}
+
+/** The panel's content: one checkbox per field, "Show all" and "Close". */
+export function ColumnChoices({
+  specs,
+  hidden,
+  onHiddenChange,
+  onClose,
+}: ColumnsMenuProps & { onClose(): void }) {
+  const hiddenSet = new Set(hidden)
+  const shownCount = specs.filter((spec) => !hiddenSet.has(spec.id)).length
+  return (
+    <>
+      <fieldset className="dse-columns__fieldset">
+        <legend>{tableText('columns.legend')}</legend>
+        <ul className="dse-columns__list">
+          {specs.map((spec) => {
+            const shown = !hiddenSet.has(spec.id)
+            const last = shown && shownCount === 1
+            return (
+              <li key={spec.id}>
+                <label className="dse-columns__option">
+                  <input
+                    type="checkbox"
+                    checked={shown}
+                    disabled={last}
+                    onChange={(event) =>
+                      onHiddenChange(withColumnShown(hidden, spec.id, event.target.checked))
+                    }
+                  />
+                  <span>{spec.accessibleLabel}</span>
+                </label>
+              </li>
+            )
+          })}
+        </ul>
+        {shownCount === 1 ? <p className="dse-columns__note">{tableText('columns.lastVisible')}</p> : null}
+      </fieldset>
+      <div className="dse-columns__actions">
+        <button
+          type="button"
+          disabled={shownCount === specs.length}
+          onClick={() => onHiddenChange(hidden.filter((id) => !specs.some((spec) => spec.id === id)))}
+        >
+          {tableText('columns.showAll')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {tableText('columns.close')}
+        </button>
+      </div>
+    </>
   )
 }
