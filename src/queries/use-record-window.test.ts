@@ -2,7 +2,13 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { SearchRequest, SearchResult } from '../api/ckan/types'
 import { datastoreKeys } from './datastore-keys'
-import { pagesAllowedToFetch, windowPageRequest, windowPageSize, windowPages } from './use-record-window'
+import {
+  foundRowCount,
+  pagesAllowedToFetch,
+  windowPageRequest,
+  windowPageSize,
+  windowPages,
+} from './use-record-window'
 
 const request: SearchRequest = { resourceId: 'r', limit: 500, sort: '"year" desc, "_id"', includeTotal: true }
 const page = (records: number, limit?: number): SearchResult => ({
@@ -75,5 +81,59 @@ describe('cancellation of pages that leave the window', () => {
     unsubscribe()
     expect(aborted).toBe(true)
     expect(client.getQueryState(key)?.fetchStatus).toBe('idle')
+  })
+})
+
+describe('foundRowCount: where the records really end when the total was estimated', () => {
+  it('a short last page gives the exact end when the estimate was too high', () => {
+    // estimated 1,000,300 rows; the page at 1,000,000 holds 0, the one before it is full
+    expect(
+      foundRowCount(
+        [
+          { page: 2000, records: 0 },
+          { page: 1999, records: 500 },
+        ],
+        'all',
+        500,
+        1_000_300,
+      ),
+    ).toEqual({
+      rows: 1_000_000,
+      exact: true,
+    })
+    expect(foundRowCount([{ page: 1999, records: 262 }], 'all', 500, 1_000_300)).toEqual({
+      rows: 999_762,
+      exact: true,
+    })
+  })
+
+  it('a full page reaching past a too-low estimate adds rows, one more than it proves', () => {
+    // estimated 999,738 (the generated 1M-row table): the page at 999,500 comes back full
+    expect(foundRowCount([{ page: 1999, records: 500 }], 'all', 500, 999_738)).toEqual({
+      rows: 1_000_001,
+      exact: false,
+    })
+  })
+
+  it('says nothing when the loaded pages agree with the count, or away from the end', () => {
+    expect(foundRowCount([{ page: 1999, records: 238 }], 'all', 500, 999_738)).toBeNull()
+    expect(
+      foundRowCount(
+        [
+          { page: 10, records: 500 },
+          { page: 11, records: 500 },
+        ],
+        'all',
+        500,
+        999_738,
+      ),
+    ).toBeNull()
+    expect(foundRowCount([], 'all', 500, 999_738)).toBeNull()
+  })
+
+  it('with a numeric limit, the last page is short by design and a full one never extends', () => {
+    // limit 1,200: page 2 asks for 200 rows and gets them
+    expect(foundRowCount([{ page: 2, records: 200 }], 1200, 500, 1200)).toBeNull()
+    expect(foundRowCount([{ page: 1, records: 500 }], 1000, 500, 1000)).toBeNull()
   })
 })

@@ -97,6 +97,39 @@ export function windowPageRequest(
   }
 }
 
+/** What the loaded pages tell about the real number of rows. */
+export interface FoundRowCount {
+  rows: number
+  /** true: a short page showed the end; false: a full page reached past it, so one more row is assumed. */
+  exact: boolean
+}
+
+/**
+ * Where the records really end, as far as the loaded pages tell, when that differs from `rowCount`
+ * (an estimated total, `total_estimation_threshold`, is off by a little either way). A page shorter
+ * than asked for ends the records; a full page reaching the end shows there may be more, so one row
+ * more is assumed, and the page it falls in is asked for when the user gets there. null when the
+ * loaded pages agree with `rowCount`.
+ */
+export function foundRowCount(
+  loaded: readonly { page: number; records: number }[],
+  limit: Limit,
+  pageSize: number,
+  rowCount: number,
+): FoundRowCount | null {
+  let exactEnd: number | null = null
+  let pastEnd: number | null = null
+  for (const { page, records } of loaded) {
+    const start = page * pageSize
+    const asked = pageLimit(limit, page, pageSize)
+    if (records < asked) exactEnd = Math.min(exactEnd ?? Infinity, start + records)
+    else if (limit === 'all' && start + records >= rowCount)
+      pastEnd = Math.max(pastEnd ?? 0, start + records + 1)
+  }
+  if (exactEnd !== null) return exactEnd !== rowCount ? { rows: exactEnd, exact: true } : null
+  return pastEnd !== null ? { rows: pastEnd, exact: false } : null
+}
+
 export interface RecordWindowOptions {
   portal: Portal
   firstPage: SearchResult
@@ -108,12 +141,16 @@ export interface RecordWindowOptions {
   last: number
   /** false when every row is already in the first page (e.g. sorted in the browser). */
   enabled: boolean
+  /** The total was estimated: the pages may show where the records really end. */
+  totalWasEstimated?: boolean
 }
 
 export interface RecordWindow {
   getRow(index: number): RowState
   /** Some page around the visible rows failed. */
   hasError: boolean
+  /** The real number of rows, when loaded pages proved an estimated total wrong; else null. */
+  foundRowCount: FoundRowCount | null
   retry(): void
 }
 
@@ -185,7 +222,14 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
     for (const result of results) if (result.isError) void result.refetch()
   }, [results])
 
-  return { getRow, hasError, retry }
+  const loadedPages: { page: number; records: number }[] = []
+  pages.forEach((page, i) => {
+    const data = results[i]?.data
+    if (data) loadedPages.push({ page, records: data.records.length })
+  })
+  const found = options.totalWasEstimated ? foundRowCount(loadedPages, limit, pageSize, rowCount) : null
+
+  return { getRow, hasError, retry, foundRowCount: found }
 }
 
 const LOADING: RowState = { status: 'loading' }

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type Ref, type RefObject 
 import { flushSync } from 'react-dom'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { Limit } from '../explorer-state/explorer-state'
-import { useRecordWindow, type RowState } from '../../queries/use-record-window'
+import { useRecordWindow, type FoundRowCount, type RowState } from '../../queries/use-record-window'
 import { GridRow } from './grid-row'
 import {
   HEADER_HEIGHT,
@@ -49,6 +49,8 @@ export interface GridBodyProps {
   onVisibleRangeChange?(first: number, last: number): void
   onActiveRenderedChange(rendered: boolean): void
   onWindowError(retry: (() => void) | null): void
+  /** Loaded pages showed that an estimated total was off. */
+  onRowCountFound?(found: FoundRowCount): void
 }
 
 const LOADED_MISSING: RowState = { status: 'missing' }
@@ -124,6 +126,7 @@ export function GridBody(props: GridBodyProps) {
     first: fetchRange.first,
     last: fetchRange.last,
     enabled: localRows === null,
+    totalWasEstimated: props.firstPage.totalWasEstimated,
   })
 
   let visibleLoaded = true
@@ -237,6 +240,13 @@ export function GridBody(props: GridBodyProps) {
 
   const activeRendered = activeRow >= rendered.first && activeRow <= rendered.last
   useEffect(() => onActiveRenderedChange(activeRendered), [activeRendered, onActiveRenderedChange])
+
+  const { onRowCountFound } = props
+  const foundRows = recordWindow.foundRowCount?.rows
+  const foundExact = recordWindow.foundRowCount?.exact
+  useEffect(() => {
+    if (foundRows !== undefined) onRowCountFound?.({ rows: foundRows, exact: foundExact === true })
+  }, [foundRows, foundExact, onRowCountFound])
 
   useEffect(() => {
     onWindowError(recordWindow.hasError ? recordWindow.retry : null)

@@ -10,6 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import type { FoundRowCount } from '../../queries/use-record-window'
 import type { Limit, SortKey } from '../explorer-state/explorer-state'
 import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
@@ -40,6 +41,7 @@ export interface RecordsGridProps {
   onOpenCell(cell: OpenCell): void
   onVisibleRangeChange?(first: number, last: number): void
   onWindowError(retry: (() => void) | null): void
+  onRowCountFound?(found: FoundRowCount): void
 }
 
 function positionOf(element: Element | null): CellPosition | null {
@@ -219,6 +221,7 @@ export function RecordsGrid(props: RecordsGridProps) {
         onVisibleRangeChange={props.onVisibleRangeChange}
         onActiveRenderedChange={onActiveRenderedChange}
         onWindowError={props.onWindowError}
+        onRowCountFound={props.onRowCountFound}
       />
     </div>
   )

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useMemo, useState, type JSX } from 'react'
 import { useEverTrue } from '../../components/ui/use-ever-true'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { visibleRowCount } from '../../queries/page-plan'
+import type { FoundRowCount } from '../../queries/use-record-window'
 import type { ExplorerState, SortKey } from '../explorer-state/explorer-state'
 import { ColumnsMenu } from './columns-menu'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs, visibleSpecs } from './columns-fns'
@@ -97,7 +98,20 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
         : null,
     [sortLocally, state.sort, firstPage.records, firstPage.fields, locale],
   )
-  const counted = visibleRowCount(state.limit, firstPage.total, firstPage.records.length)
+  // An estimated total can be off a little: the pages at its end tell where the records really end.
+  // Once a short page showed the exact end, a full page before it cannot move it again.
+  const [found, setFound] = useState<(FoundRowCount & { page: SearchResult }) | null>(null)
+  const onRowCountFound = useCallback(
+    (next: FoundRowCount) =>
+      setFound((previous) =>
+        previous?.page === firstPage && previous.exact && !next.exact
+          ? previous
+          : { ...next, page: firstPage },
+      ),
+    [firstPage],
+  )
+  const total = found?.page === firstPage ? found.rows : firstPage.total
+  const counted = visibleRowCount(state.limit, total, firstPage.records.length)
   const rowCount = localRows ? Math.min(counted, localRows.length) : counted
 
   const [openCell, setOpenCell] = useState<OpenCell | null>(null)
@@ -146,6 +160,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           onOpenCell={setOpenCell}
           onVisibleRangeChange={props.onVisibleRangeChange}
           onWindowError={onWindowError}
+          onRowCountFound={onRowCountFound}
         />
       )}
       {rowCount === 0 && shown.length > 0 ? (
