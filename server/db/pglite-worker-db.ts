@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { QueryError, QueryTimeoutError, type Db } from '../ckan/types.ts'
+import { QueryAbortedError, type QueryOptions } from './abort.ts'
 import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './worker-protocol.ts'
 
 export interface PgliteWorkerDbOptions {
@@ -92,10 +93,16 @@ export class PgliteWorkerDb implements Db {
     return db
   }
 
-  async query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<{ rows: Row[] }> {
+  /** Runs a statement; with `signal`, it is dropped (QueryAbortedError) if that aborts while it waits. */
+  async query<Row = Record<string, unknown>>(
+    sql: string,
+    params: unknown[] = [],
+    { signal }: QueryOptions = {},
+  ): Promise<{ rows: Row[] }> {
+    if (signal?.aborted) throw new QueryAbortedError()
     const readOnly = isReadOnly(sql)
     if (!readOnly) this.writeSeq++
-    const response = await this.enqueue({ kind: 'query', sql, params }, { readOnly })
+    const response = await this.enqueue({ kind: 'query', sql, params }, { readOnly, signal })
     return { rows: (response.rows ?? []) as Row[] }
   }
 
@@ -160,6 +167,16 @@ export class PgliteWorkerDb implements Db {
     return response.bytes ?? 0
   }
 
+  /** Statements waiting for a worker (for tests and logs). */
+  get waiting(): number {
+    return this.queue.length
+  }
+
+  /** Whether the primary worker is running a statement (for tests and logs). */
+  get busy(): boolean {
+    return this.primary?.running !== undefined
+  }
+
   /** Path of the current snapshot tarball. */
   get currentSnapshot(): string | undefined {
     return this.snapshot
@@ -215,11 +232,35 @@ export class PgliteWorkerDb implements Db {
 
   private enqueue(
     request: Job['request'],
-    { withTimeout = true, readOnly = false } = {},
+    {
+      withTimeout = true,
+      readOnly = false,
+      signal,
+    }: { withTimeout?: boolean; readOnly?: boolean; signal?: AbortSignal | undefined } = {},
   ): Promise<WorkerResponse & { ok: true }> {
     if (this.closed) return Promise.reject(new Error('database closed'))
     return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject, withTimeout, readOnly })
+      const job: Job = { request, resolve, reject, withTimeout, readOnly }
+      if (signal) {
+        // While the job waits, an abort takes it out of the queue; once dispatched it runs to the end.
+        const drop = (): void => {
+          const index = this.queue.indexOf(job)
+          if (index < 0) return
+          this.queue.splice(index, 1)
+          reject(new QueryAbortedError())
+          this.pump() // a dropped head may have held back reads the reader can take
+        }
+        signal.addEventListener('abort', drop, { once: true })
+        job.resolve = (response) => {
+          signal.removeEventListener('abort', drop)
+          resolve(response)
+        }
+        job.reject = (error) => {
+          signal.removeEventListener('abort', drop)
+          reject(error)
+        }
+      }
+      this.queue.push(job)
       this.pump()
     })
   }

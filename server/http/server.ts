@@ -4,6 +4,7 @@ import http from 'node:http'
 import { QueryError, QueryTimeoutError } from '../ckan/types.ts'
 import type { ActionOutcome, Caller, DataDict, Db, Json, SearchConfig, SearchContext } from '../ckan/types.ts'
 import { toCkanJson } from '../ckan/ckan-json.ts'
+import { abortableDb, QueryAbortedError } from '../db/abort.ts'
 import { errorPage, escapeHtml } from './pages.ts'
 import { getRequestData } from './request-data.ts'
 import { hasSideEffects, matchRoute } from './routes.ts'
@@ -128,6 +129,7 @@ async function handleAction(
   request: http.IncomingMessage,
   url: URL,
   route: { name: string; locale: string | undefined; apiPath: string },
+  clientGone: AbortSignal,
 ): Promise<Reply> {
   const method = request.method ?? 'GET'
   if (method !== 'GET' && method !== 'POST') {
@@ -167,7 +169,8 @@ async function handleAction(
   const jsonp = Object.hasOwn(data, 'callback')
   delete data.callback
   const ctx: SearchContext = {
-    db: options.db,
+    // a client that disconnected (an abandoned page while scrolling) costs no more queries
+    db: abortableDb(options.db, clientGone),
     config: options.config,
     caller: callerFor(request, options.tokens, jsonp),
     currentPath: route.apiPath,
@@ -194,7 +197,11 @@ async function handleAction(
   return reply
 }
 
-async function route(options: ServerOptions, request: http.IncomingMessage): Promise<Reply> {
+async function route(
+  options: ServerOptions,
+  request: http.IncomingMessage,
+  clientGone: AbortSignal,
+): Promise<Reply> {
   const url = new URL(request.url ?? '/', 'http://localhost')
   const target = matchRoute(url.pathname)
   const method = request.method ?? 'GET'
@@ -206,7 +213,7 @@ async function route(options: ServerOptions, request: http.IncomingMessage): Pro
   }
   switch (target.kind) {
     case 'action':
-      return handleAction(options, request, url, target)
+      return handleAction(options, request, url, target, clientGone)
     case 'api-version':
       return jsonReply(200, { version: target.version })
     case 'api-not-found':
@@ -240,10 +247,21 @@ function corsHeaders(request: http.IncomingMessage): Record<string, string> {
 export function createRequestHandler(options: ServerOptions) {
   return async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     const started = performance.now()
+    const clientGone = new AbortController()
+    response.on('close', () => {
+      if (!response.writableFinished) clientGone.abort()
+    })
     let reply: Reply
     try {
-      reply = await route(options, request)
+      reply = await route(options, request, clientGone.signal)
     } catch (error) {
+      if (error instanceof QueryAbortedError) {
+        // nobody is left to answer
+        const ms = (performance.now() - started).toFixed(1)
+        options.log(`${request.method} ${pathForLog(request.url ?? '/')} client gone, not run ${ms}ms`)
+        response.destroy()
+        return
+      }
       if (error instanceof BodyTooLargeError) {
         reply = jsonReply(413, `Request body too large: the limit is ${options.maxBodyBytes} bytes`)
         reply.headers.Connection = 'close'
