@@ -208,11 +208,10 @@ async function openDatabase(
         .catch((error: Error) => log(`could not cache the database: ${error.message}`))
     }
   }
-  const db = await PgliteWorkerDb.open({ timeoutMs: 0, snapshotFile, snapshotDir, log })
+  // The reader lane opens beside the primary; wait for it, so that from the first request on, reads
+  // are answered while a slow query runs and a timeout is recovered from at once.
+  const db = await PgliteWorkerDb.open({ timeoutMs: 0, snapshotFile, snapshotDir, standby: true, log })
   db.timeoutMs = options.timeoutMs
-  // Wait for the reader lane, so that from the first request on, reads are answered while a slow
-  // query runs and a timeout is recovered from at once.
-  db.prepareStandby()
   await db.standbyReady()
   return db
 }

@@ -24,6 +24,8 @@ export interface PgliteWorkerDbOptions {
   snapshotFile?: string
   /** Where this instance writes its snapshots (default: a new temporary directory). Removed on close. */
   snapshotDir?: string
+  /** Open the reader lane from `snapshotFile` at the same time as the primary (saves one opening's time). */
+  standby?: boolean
   log?: (line: string) => void
 }
 
@@ -88,7 +90,9 @@ export class PgliteWorkerDb implements Db {
 
   static async open(options: PgliteWorkerDbOptions): Promise<PgliteWorkerDb> {
     const db = new PgliteWorkerDb(options)
-    const { worker, seq } = await db.spawnWorker()
+    const opening = db.spawnWorker()
+    if (options.standby) db.prepareStandby()
+    const { worker, seq } = await opening
     db.primary = db.newLane(worker, seq)
     return db
   }
