@@ -89,7 +89,9 @@ export function installProbe(): void {
   }
   performance.setResourceTimingBufferSize(100_000)
 
-  const oursScroller = (): HTMLElement | null => document.querySelector<HTMLElement>('.dse-grid')
+  // not the hidden one-row table the explorer draws to warm its code while the first page loads
+  const OURS_GRID = '.dse-grid:not([hidden] .dse-grid)'
+  const oursScroller = (): HTMLElement | null => document.querySelector<HTMLElement>(OURS_GRID)
   const oursVisibleRows = (): VisibleRow[] => {
     const grid = oursScroller()
     if (!grid) return []
@@ -111,7 +113,7 @@ export function installProbe(): void {
   const visibleRows = (): VisibleRow[] => peer()?.visibleRows() ?? oursVisibleRows()
   const scroller = (): HTMLElement | null => (peer() ? peer()!.scroller() : oursScroller())
   const domRows = (): number =>
-    peer()?.domRows() ?? document.querySelectorAll('.dse-grid__body [role="row"]').length
+    peer()?.domRows() ?? oursScroller()?.querySelectorAll('.dse-grid__body [role="row"]').length ?? 0
 
   const loadedInOrder = (rows: VisibleRow[]): boolean =>
     rows.length > 0 && rows.every((row) => row.id !== null && row.id === row.pos + 1)

@@ -280,7 +280,7 @@ export function Explorer({
                 ) : (
                   <div className="dse-table-loading" aria-busy="true">
                     <Spinner label={appText('loadingTable')} />
-                    <PrepareRecordsTable />
+                    <PrepareRecordsTable portal={portal} locale={locale} />
                   </div>
                 )}
               </ErrorBoundary>

@@ -1,10 +1,10 @@
 import { useTable } from '@tanstack/react-table'
-import { lazy, Suspense, useCallback, useMemo, useState, type JSX } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react'
 import { useEverTrue } from '../../components/ui/use-ever-true'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { visibleRowCount } from '../../queries/page-plan'
 import type { FoundRowCount } from '../../queries/use-record-window'
-import type { ExplorerState, SortKey } from '../explorer-state/explorer-state'
+import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../explorer-state/explorer-state'
 import { ColumnsMenu } from './columns-menu'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs, visibleSpecs } from './columns-fns'
 import type { OpenCell, ShownColumn } from './grid-types'
@@ -180,22 +180,55 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   )
 }
 
-const WARM_UP_COLUMNS = tableColumns(columnSpecs([{ id: 'warm-up', type: 'text' }]))
-const WARM_UP_SORTING = toSortingState([])
+const WARM_UP_PAGE: SearchResult = {
+  fields: [
+    { id: 'name', type: 'text' },
+    { id: 'count', type: 'int' },
+    { id: 'share', type: 'numeric' },
+    { id: 'day', type: 'date' },
+    { id: 'null', type: 'text' },
+  ],
+  records: [{ _id: 1, name: 'warm-up', count: 1200, share: '0.5', day: '2024-01-02', null: null }],
+  total: 1,
+  totalWasEstimated: false,
+  offset: 0,
+}
+const WARM_UP_REQUEST: SearchRequest = { resourceId: 'warm-up', limit: 1, includeTotal: true }
+const WARM_UP_STATE: ExplorerState = { ...DEFAULT_STATE, resourceId: 'warm-up' }
+const noop = () => {}
+let tablePrepared = false
 
 /**
- * Renders nothing: it runs the table's code once (TanStack Table's construction, headers and sizes)
- * while the first page is on its way. The browser compiles code on first use, which otherwise falls
- * between that page's response and its first rows. Mount it only while waiting.
+ * Draws a one-row table, hidden (no layout, not exposed to assistive technology), while the first
+ * page is on its way. The browser compiles code on first use: running the table's code here (TanStack
+ * Table, the grid, its rows and cell formatting) keeps that cost out of the time between the first
+ * page's response and its rows on screen. Mount it only while waiting.
  */
-export function PrepareRecordsTable(): null {
-  const table = useTable({
-    features: tableFeaturesForRecords,
-    columns: WARM_UP_COLUMNS,
-    data: NO_ROWS,
-    manualSorting: true,
-    state: { sorting: WARM_UP_SORTING },
-  })
-  for (const header of table.getHeaderGroups()[0]?.headers ?? []) header.getSize()
-  return null
+export function PrepareRecordsTable({
+  portal,
+  locale,
+}: {
+  portal: Portal
+  locale: string
+}): JSX.Element | null {
+  // once per page: the second table to load finds the code compiled already
+  const [needed] = useState(() => !tablePrepared)
+  useEffect(() => {
+    tablePrepared = true
+  }, [])
+  if (!needed) return null
+  return (
+    <div hidden>
+      <RecordsTable
+        portal={portal}
+        state={WARM_UP_STATE}
+        firstPage={WARM_UP_PAGE}
+        firstPageRequest={WARM_UP_REQUEST}
+        sortLocally={false}
+        locale={locale}
+        onSortChange={noop}
+        onHiddenChange={noop}
+      />
+    </div>
+  )
 }
