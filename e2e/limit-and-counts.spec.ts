@@ -81,3 +81,32 @@ test('an estimated total reads "about", and the live region follows changes', as
   await expect(explorer.liveCount).toHaveText(/^1–100 of about [\d,]+ records$/)
   await expect(explorer.liveCount).not.toHaveText(`1–100 of about ${E2E_ROWS.toLocaleString('en')} records`)
 })
+
+test('an estimated total that is too low grows to the real count at the end of the table', async ({
+  explorer,
+  page,
+}) => {
+  // the portal estimates 100 records where paged-numbers has 120 (in pages of 50, its rows_max)
+  await page.route('**/api/3/action/datastore_search?**', async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as { result: { total?: number; total_was_estimated?: boolean } }
+    if (typeof body.result.total === 'number') {
+      body.result.total = 100
+      body.result.total_was_estimated = true
+    }
+    await route.fulfill({ response, json: body })
+  })
+  await explorer.openResource('paged-numbers', { limit: 'all' }, FIXTURE_ORIGIN)
+  await explorer.expectRowCount(100)
+  // at the end, the full last page shows there is more; the next, short one where it really ends
+  await expect
+    .poll(async () => {
+      await explorer.grid.evaluate((grid) => grid.scrollTo(0, grid.scrollHeight))
+      return (await explorer.rowNumbers()).at(-1)
+    })
+    .toBe(120)
+  await explorer.expectRowCount(120)
+  await expect.poll(async () => (await explorer.columnTexts('n', 100)).at(-1)).toBe('120')
+  const offsets = explorer.searchRequests.map((request) => Number(searchParams(request).offset ?? 0))
+  expect(offsets.sort((a, b) => a - b)).toEqual([0, E2E_ROWS_MAX, 2 * E2E_ROWS_MAX])
+})
