@@ -98,6 +98,7 @@ test('an estimated total that is too low grows to the real count at the end of t
   })
   await explorer.openResource('paged-numbers', { limit: 'all' }, FIXTURE_ORIGIN)
   await explorer.expectRowCount(100)
+  await expect(explorer.count).toHaveText('1–100 of about 100 records')
   // at the end, the full last page shows there is more; the next, short one where it really ends
   await expect
     .poll(async () => {
@@ -107,6 +108,9 @@ test('an estimated total that is too low grows to the real count at the end of t
     .toBe(120)
   await explorer.expectRowCount(120)
   await expect.poll(async () => (await explorer.columnTexts('n', 100)).at(-1)).toBe('120')
+  // the count now says the real total, no longer "about"
+  await expect(explorer.count).toHaveText(countText(120, 120))
+  await expect(page.getByText('The portal estimated the total', { exact: false })).toBeHidden()
   const offsets = explorer.searchRequests.map((request) => Number(searchParams(request).offset ?? 0))
   expect(offsets.sort((a, b) => a - b)).toEqual([0, E2E_ROWS_MAX, 2 * E2E_ROWS_MAX])
 })

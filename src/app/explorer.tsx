@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { isCkanError } from '../api/ckan/errors'
 import type { ParsedResourceInput } from '../api/ckan/resource-input'
-import type { FilterScalar, ResourceSummary } from '../api/ckan/types'
+import type { FilterScalar, ResourceSummary, SearchResult } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Notice } from '../components/ui/notice'
 import { Spinner } from '../components/ui/spinner'
@@ -72,6 +72,7 @@ export function Explorer({
   const recent = useRecentResources(baseUrl)
 
   const { query: firstPage, request, sortLocally, prepareSortChange } = useFirstPage(portal, state)
+  const [foundTotal, setFoundTotal] = useState<{ page: SearchResult; total: number } | null>(null)
   // Prepare the cell formatters while the first page is on its way (about 10 ms of ICU data loading
   // that would otherwise fall between its response and the first rows). Not in a timer: one that
   // fires after the response would delay the rows instead. useFirstPage's effect, before this one,
@@ -151,13 +152,12 @@ export function Explorer({
     input.focus()
   }
 
-  const shown = data ? visibleRowCount(state.limit, data.total, data.records.length) : 0
-  const counts = data
-    ? countText(
-        { shown, total: data.total, totalWasEstimated: data.totalWasEstimated, limit: state.limit },
-        locale,
-      )
-    : null
+  // the exact total, once the table reached where the records of an estimated total really end
+  const exactTotal = foundTotal && foundTotal.page === data ? foundTotal.total : undefined
+  const total = exactTotal ?? data?.total
+  const totalWasEstimated = exactTotal === undefined && !!data?.totalWasEstimated
+  const shown = data ? visibleRowCount(state.limit, total, data.records.length) : 0
+  const counts = data ? countText({ shown, total, totalWasEstimated, limit: state.limit }, locale) : null
   // the resource total (for "count the values" in the filter dialog) is known when nothing narrows the view
   const resourceTotal =
     data && !data.totalWasEstimated && state.q.trim() === '' && Object.keys(state.filters).length === 0
@@ -251,7 +251,7 @@ export function Explorer({
               formatValue={formatFilterValue(locale)}
             />
 
-            <StatusBar text={counts} busy={busy} estimatedHint={!!data?.totalWasEstimated} />
+            <StatusBar text={counts} busy={busy} estimatedHint={totalWasEstimated} />
 
             <div className="dse-table-region" aria-busy={busy}>
               <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>
@@ -276,6 +276,8 @@ export function Explorer({
                     locale={locale}
                     onSortChange={changeSort}
                     onHiddenChange={(hidden) => update({ hidden }, { history: 'push' })}
+                    stale={firstPage.isPlaceholderData}
+                    onExactTotal={(exact) => setFoundTotal({ page: data, total: exact })}
                   />
                 ) : (
                   <div className="dse-table-loading" aria-busy="true">

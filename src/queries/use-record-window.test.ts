@@ -40,6 +40,11 @@ describe('window page selection', () => {
     expect([...allowed].sort()).toEqual([4, 5, 6, 7])
   })
 
+  it('while the previous result is shown (a new one loading), only pages already loaded show', () => {
+    const loaded = new Set([7])
+    expect([...pagesAllowedToFetch([5, 6, 7, 4], (p) => loaded.has(p), 0)]).toEqual([7])
+  })
+
   it('asks for the next pages with the first request, another offset, the last page cut at the limit, and no total', () => {
     expect(windowPageRequest(request, 1_200, 2, 500)).toEqual({
       resourceId: 'r',

@@ -141,6 +141,11 @@ export interface RecordWindowOptions {
   last: number
   /** false when every row is already in the first page (e.g. sorted in the browser). */
   enabled: boolean
+  /**
+   * false while the first page is the previous result, shown until the new one arrives: pages
+   * already loaded still show, but none is asked for on behalf of a view that is being left.
+   */
+  fetchMore?: boolean
   /** The total was estimated: the pages may show where the records really end. */
   totalWasEstimated?: boolean
 }
@@ -177,7 +182,11 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   const loaded = new Set(
     pages.filter((_, i) => queryClient.getQueryData(requests[i]!.queryKey) !== undefined),
   )
-  const allowed = pagesAllowedToFetch(pages, (page) => loaded.has(page))
+  const allowed = pagesAllowedToFetch(
+    pages,
+    (page) => loaded.has(page),
+    options.fetchMore === false ? 0 : MAX_PAGES_IN_FLIGHT,
+  )
 
   // Start the allowed pages that never fetched at commit, before the browser paints the placeholders:
   // useQueries' observers subscribe (and fetch) only in a passive effect, after that paint. The

@@ -49,6 +49,8 @@ export interface GridBodyProps {
   onVisibleRangeChange?(first: number, last: number): void
   onActiveRenderedChange(rendered: boolean): void
   onWindowError(retry: (() => void) | null): void
+  /** The first page is the previous result while a new one loads: ask for no more pages. */
+  stale?: boolean
   /** Loaded pages showed that an estimated total was off. */
   onRowCountFound?(found: FoundRowCount): void
 }
@@ -126,6 +128,7 @@ export function GridBody(props: GridBodyProps) {
     first: fetchRange.first,
     last: fetchRange.last,
     enabled: localRows === null,
+    fetchMore: !props.stale,
     totalWasEstimated: props.firstPage.totalWasEstimated,
   })
 

@@ -41,6 +41,8 @@ export interface RecordsGridProps {
   onOpenCell(cell: OpenCell): void
   onVisibleRangeChange?(first: number, last: number): void
   onWindowError(retry: (() => void) | null): void
+  /** The first page is the previous result while a new one loads. */
+  stale?: boolean
   onRowCountFound?(found: FoundRowCount): void
 }
 
@@ -210,6 +212,7 @@ export function RecordsGrid(props: RecordsGridProps) {
         limit={props.limit}
         rowCount={rowCount}
         localRows={props.localRows}
+        stale={props.stale}
         columns={columns}
         totalWidth={totalWidth}
         activeRow={active.row}

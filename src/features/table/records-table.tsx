@@ -35,6 +35,10 @@ export interface RecordsTableProps {
   locale: string
   onSortChange(sort: SortKey[]): void
   onHiddenChange(hidden: string[]): void
+  /** The first page is the previous result, shown while the new one loads: load no more pages for it. */
+  stale?: boolean
+  /** An estimated total was wrong: the table reached where the records really end. */
+  onExactTotal?(total: number): void
   /** Reports the range of rows on screen (0-based, inclusive) for the app's "1–100 of N" line. */
   onVisibleRangeChange?(first: number, last: number): void
 }
@@ -111,6 +115,13 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     [firstPage],
   )
   const total = found?.page === firstPage ? found.rows : firstPage.total
+  const exactTotal = found?.page === firstPage && found.exact ? found.rows : undefined
+  const { onExactTotal } = props
+  useEffect(() => {
+    if (exactTotal !== undefined) onExactTotal?.(exactTotal)
+    // only a new exact total is news; the callback may be a new function on every render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [exactTotal])
   const counted = visibleRowCount(state.limit, total, firstPage.records.length)
   const rowCount = localRows ? Math.min(counted, localRows.length) : counted
 
@@ -150,6 +161,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           firstPage={firstPage}
           firstPageRequest={firstPageRequest}
           limit={state.limit}
+          stale={props.stale}
           rowCount={rowCount}
           localRows={localRows}
           columns={shown}
