@@ -179,9 +179,9 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
     searchQueryOptions(portal, windowPageRequest(firstPageRequest, limit, page, pageSize)),
   )
   // Reading the cache during render is fine here: every arrival re-renders through useQueries below.
-  const loaded = new Set(
-    pages.filter((_, i) => queryClient.getQueryData(requests[i]!.queryKey) !== undefined),
-  )
+  // one cache lookup per page (each hashes its key), shared by the two decisions below
+  const states = requests.map((request) => queryClient.getQueryState(request.queryKey))
+  const loaded = new Set(pages.filter((_, i) => states[i]?.data !== undefined))
   const allowed = pagesAllowedToFetch(
     pages,
     (page) => loaded.has(page),
@@ -191,9 +191,9 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   // Start the allowed pages that never fetched at commit, before the browser paints the placeholders:
   // useQueries' observers subscribe (and fetch) only in a passive effect, after that paint. The
   // observers then join these requests, so a page that leaves the window is still cancelled.
-  const toStart = requests.filter((request, i) => {
+  const toStart = requests.filter((_, i) => {
     if (!allowed.has(pages[i]!) || loaded.has(pages[i]!)) return false
-    const state = queryClient.getQueryState(request.queryKey)
+    const state = states[i]
     return !state || (state.status === 'pending' && state.fetchStatus === 'idle')
   })
   useLayoutEffect(() => {
