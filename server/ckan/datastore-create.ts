@@ -209,7 +209,7 @@ function fullTextExpression(columns: Column[]): string {
 
 const batchRows = 20_000
 
-async function insertRows(db: Db, table: string, columns: Column[], source: RowSource): Promise<void> {
+async function insertRows(db: Db, table: string, columns: Column[], source: CheckedRows): Promise<void> {
   if (columns.length === 0) {
     for (let start = 0; start < source.count; start += batchRows) {
       const count = Math.min(batchRows, source.count - start)
@@ -230,11 +230,7 @@ async function insertRows(db: Db, table: string, columns: Column[], source: RowS
     `FROM (SELECT $1::int8 + r.ordinality AS "_id", ${typed.join(', ')} ` +
     `FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS r(${aliases.join(', ')}, ordinality)) t`
   for (let start = 0; start < source.count; start += batchRows) {
-    const batch = recordsAsRows(
-      source.slice(start, Math.min(source.count, start + batchRows)),
-      columns,
-      start,
-    )
+    const batch = source.slice(start, Math.min(source.count, start + batchRows))
     await db.query(sql, [start, ...columns.map((column, i) => columnLiteral(batch, i, column.pgType))])
   }
 }
@@ -244,6 +240,12 @@ export interface RowSource {
   count: number
   /** Rows `start` to `end - 1`, as arrays in field order (or objects keyed by field id). */
   slice(start: number, end: number): ResourceDefinition['records']
+}
+
+/** Rows already checked by `recordsAsRows`: arrays in field order, ready to load. */
+interface CheckedRows {
+  count: number
+  slice(start: number, end: number): Json[][]
 }
 
 /**
@@ -306,7 +308,7 @@ async function copyRows(
   db: BulkLoadDb,
   table: string,
   columns: Column[],
-  source: RowSource,
+  source: CheckedRows,
   { helpers: helperCount, batchRows }: { helpers: number; batchRows: number },
 ): Promise<void> {
   const names = columns.map((column) => quoteIdent(column.id)).join(', ')
@@ -331,8 +333,11 @@ async function copyRows(
     const makeNext = (): void => {
       const batch = made++
       const start = batch * batchRows
-      const slice = source.slice(start, Math.min(source.count, start + batchRows))
-      const text = copyText(recordsAsRows(slice, columns, start), columns, start + 1)
+      const text = copyText(
+        source.slice(start, Math.min(source.count, start + batchRows)),
+        columns,
+        start + 1,
+      )
       const helper = helpers[batch % helpers.length]!
       const done = helperQueues[batch % helpers.length]!.then(async () => {
         await helper.copyFrom(stagingIn, text)
@@ -437,8 +442,11 @@ export async function createResource(
       throw new ResourceDefinitionError(`The field "${name}" is not a valid column name.`)
     }
   }
-  // Given records are checked before anything is created; rows made on demand as they are loaded.
-  const source: RowSource = options.rows ?? arraySource(recordsAsRows(def.records, columns))
+  // Given records are checked before anything is created; rows made on demand are checked (once)
+  // batch by batch as they are loaded.
+  const source: CheckedRows = options.rows
+    ? checkedSource(options.rows, columns)
+    : arraySource(recordsAsRows(def.records, columns))
   const table = quoteIdent(def.resource_id)
   const taken = await db.query<{ name: string }>(
     `SELECT relname::text AS name FROM pg_catalog.pg_class
@@ -503,6 +511,10 @@ export async function createResource(
   }
 }
 
-function arraySource(rows: Json[][]): RowSource {
+function arraySource(rows: Json[][]): CheckedRows {
   return { count: rows.length, slice: (start, end) => rows.slice(start, end) }
+}
+
+function checkedSource(rows: RowSource, columns: Column[]): CheckedRows {
+  return { count: rows.count, slice: (start, end) => recordsAsRows(rows.slice(start, end), columns, start) }
 }
