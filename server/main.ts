@@ -66,34 +66,35 @@ interface Loadable {
   rows?: RowSource
 }
 
-/** Resources to load, each made only when it is loaded so big ones can be freed right after. */
-type Source = () => Promise<Loadable>
+/**
+ * The resources to load, made only when a load starts: a start from a cached database reads none
+ * of them. `--load` files are read beforehand (see sourcesFor).
+ */
+type Sources = () => Promise<Loadable[]>
 
-async function sourcesFor(options: CliOptions): Promise<Source[]> {
-  const given =
-    (definition: ResourceDefinition): Source =>
-    () =>
-      Promise.resolve({ definition })
+async function sourcesFor(options: CliOptions): Promise<Sources> {
   if (options.load.length > 0) {
     // Read and check --load files now, before starting the database, so mistakes show at once.
     const lists = await Promise.all(options.load.map((file) => loadFile(file)))
-    return lists.flat().map(given)
+    const loadables = lists.flat().map((definition) => ({ definition }))
+    return () => Promise.resolve(loadables)
   }
-  return [
-    ...(await vegaResources()).map(given),
-    given(privateResource()),
-    () =>
-      Promise.resolve({
-        definition: generatedResourceInfo(options.seed, options.rows),
-        rows: generatedRowSource(options.seed, options.rows),
-      }),
+  return async () => [
+    ...(await vegaResources()).map((definition) => ({ definition })),
+    { definition: privateResource() },
+    {
+      definition: generatedResourceInfo(options.seed, options.rows),
+      rows: generatedRowSource(options.seed, options.rows),
+    },
   ]
 }
 
-async function loadInto(db: Db, sources: Source[]): Promise<void> {
+async function loadInto(db: Db, sources: Sources): Promise<void> {
   await initDatastore(db)
-  while (sources.length > 0) {
-    const { definition, rows } = await sources.shift()!()
+  const loadables = await sources()
+  // taken out one by one, so each resource's records can be freed once it is loaded
+  while (loadables.length > 0) {
+    const { definition, rows } = loadables.shift()!
     try {
       await createResource(db, definition, rows ? { rows } : {})
     } catch (error) {
@@ -127,10 +128,7 @@ async function dataKey(options: CliOptions): Promise<string> {
 }
 
 /** Opens the database and makes sure it holds the data; returns it ready to serve. */
-async function openDatabase(
-  options: CliOptions,
-  sources: Source[],
-): Promise<Db & { close(): Promise<void> }> {
+async function openDatabase(options: CliOptions, sources: Sources): Promise<Db & { close(): Promise<void> }> {
   const started = Date.now()
   const databaseUrl = process.env.DATABASE_URL
   if (databaseUrl) {
