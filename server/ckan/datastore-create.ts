@@ -338,15 +338,17 @@ async function copyRows(
         columns,
         start + 1,
       )
-      const helper = helpers[batch % helpers.length]!
-      const done = helperQueues[batch % helpers.length]!.then(async () => {
+      const lane = batch % helpers.length
+      const helper = helpers[lane]!
+      const done = helperQueues[lane]!.then(async () => {
         await helper.copyFrom(stagingIn, text)
         const rows = await helper.copyTo(rowsOut)
         await helper.exec('TRUNCATE staging')
         return rows
       })
-      helperQueues[batch % helpers.length] = done.catch(() => undefined)
-      done.catch(() => undefined) // awaited below, in order; a failure must not go unhandled meanwhile
+      // The next batch of this helper waits for this one, failed or not. This handler also keeps a
+      // failure from going unhandled until `done` is awaited below, in order.
+      helperQueues[lane] = done.catch(() => undefined)
       pending.push(done)
     }
     const ahead = 2 * helpers.length
