@@ -50,7 +50,7 @@ function isAlive(pid: number): boolean {
 export class SnapshotCache {
   constructor(private readonly dir: string) {}
 
-  file(key: string): string {
+  private file(key: string): string {
     return path.join(this.dir, `pglite-snapshot-${key}.tar`)
   }
 
