@@ -411,7 +411,7 @@ export interface CreateOptions {
   rows?: RowSource
   /** Load with COPY from this many rows on (default COPY_MIN_ROWS), when the database can. */
   copyMinRows?: number
-  /** Scratch databases computing `_full_text` in a COPY load (default: one per spare core, 1 to 3). */
+  /** Scratch databases computing `_full_text` in a COPY load (default: one per core, 1 to 4). */
   helpers?: number
   /** Rows per COPY batch (default 10,000). */
   batchRows?: number
