@@ -25,6 +25,7 @@ import { formatCell, warmFormatters } from '../lib/format'
 import { getMessagesLocale } from '../lib/messages'
 import { resourceQueryOptions } from '../queries/datastore-queries'
 import { visibleRowCount } from '../queries/page-plan'
+import { mergeFoundRowCount, type FoundRowCount } from '../queries/use-record-window'
 import { appText } from './app-messages'
 import { removeFilter, setFilterValues } from './filter-edits'
 import type { RuntimeConfig } from './config'
@@ -72,7 +73,9 @@ export function Explorer({
   const recent = useRecentResources(baseUrl)
 
   const { query: firstPage, request, sortLocally, prepareSortChange } = useFirstPage(portal, state)
-  const [foundTotal, setFoundTotal] = useState<{ page: SearchResult; total: number } | null>(null)
+  // What the table's pages showed about the real row count of the shown result (an estimated total
+  // can be off): the table draws that many rows, and the count line says the exact one.
+  const [found, setFound] = useState<{ page: SearchResult; count: FoundRowCount | null } | null>(null)
   // Prepare the cell formatters while the first page is on its way (about 10 ms of ICU data loading
   // that would otherwise fall between its response and the first rows). Not in a timer: one that
   // fires after the response would delay the rows instead. useFirstPage's effect, before this one,
@@ -152,8 +155,18 @@ export function Explorer({
     input.focus()
   }
 
+  const foundRowCount = found && found.page === data ? found.count : null
+  const onRowCountFound = useCallback(
+    (next: FoundRowCount) =>
+      setFound((previous) => {
+        const current = previous && previous.page === data ? previous.count : null
+        const merged = mergeFoundRowCount(current, next)
+        return merged === current && previous?.page === data ? previous : { page: data!, count: merged }
+      }),
+    [data],
+  )
   // the exact total, once the table reached where the records of an estimated total really end
-  const exactTotal = foundTotal && foundTotal.page === data ? foundTotal.total : undefined
+  const exactTotal = foundRowCount?.exact ? foundRowCount.rows : undefined
   const total = exactTotal ?? data?.total
   const totalWasEstimated = exactTotal === undefined && !!data?.totalWasEstimated
   const shown = data ? visibleRowCount(state.limit, total, data.records.length) : 0
@@ -277,7 +290,8 @@ export function Explorer({
                     onSortChange={changeSort}
                     onHiddenChange={(hidden) => update({ hidden }, { history: 'push' })}
                     stale={firstPage.isPlaceholderData}
-                    onExactTotal={(exact) => setFoundTotal({ page: data, total: exact })}
+                    foundRowCount={foundRowCount}
+                    onRowCountFound={onRowCountFound}
                   />
                 ) : (
                   <div className="dse-table-loading" aria-busy="true">

@@ -4,6 +4,7 @@ import type { SearchRequest, SearchResult } from '../api/ckan/types'
 import { datastoreKeys } from './datastore-keys'
 import {
   foundRowCount,
+  mergeFoundRowCount,
   pagesAllowedToFetch,
   windowPageRequest,
   windowPageSize,
@@ -140,5 +141,23 @@ describe('foundRowCount: where the records really end when the total was estimat
     // limit 1,200: page 2 asks for 200 rows and gets them
     expect(foundRowCount([{ page: 2, records: 200 }], 1200, 500, 1200)).toBeNull()
     expect(foundRowCount([{ page: 1, records: 500 }], 1000, 500, 1000)).toBeNull()
+  })
+})
+
+describe('mergeFoundRowCount', () => {
+  const guess = { rows: 1_000_001, exact: false }
+  const exact = { rows: 1_000_000, exact: true }
+
+  it('takes what the pages show, a guess first and the exact end when it comes', () => {
+    expect(mergeFoundRowCount(null, guess)).toBe(guess)
+    expect(mergeFoundRowCount(guess, exact)).toBe(exact)
+  })
+
+  it('keeps an exact end when a full page before it guesses again', () => {
+    expect(mergeFoundRowCount(exact, guess)).toBe(exact)
+  })
+
+  it('returns the previous value itself when nothing changed, so state does not re-render', () => {
+    expect(mergeFoundRowCount(exact, { rows: 1_000_000, exact: true })).toBe(exact)
   })
 })

@@ -130,6 +130,20 @@ export function foundRowCount(
   return pastEnd !== null ? { rows: pastEnd, exact: false } : null
 }
 
+/**
+ * The next thing known about the real row count: `next`, unless an exact end is already known and
+ * `next` is only a guess (a full page before that end cannot move it again). Returns `previous`
+ * itself when nothing changed, so a state holding it does not re-render.
+ */
+export function mergeFoundRowCount(
+  previous: FoundRowCount | null,
+  next: FoundRowCount,
+): FoundRowCount | null {
+  if (previous && previous.exact && !next.exact) return previous
+  if (previous && previous.rows === next.rows && previous.exact === next.exact) return previous
+  return next
+}
+
 export interface RecordWindowOptions {
   portal: Portal
   firstPage: SearchResult

@@ -37,8 +37,10 @@ export interface RecordsTableProps {
   onHiddenChange(hidden: string[]): void
   /** The first page is the previous result, shown while the new one loads: load no more pages for it. */
   stale?: boolean
-  /** An estimated total was wrong: the table reached where the records really end. */
-  onExactTotal?(total: number): void
+  /** What the pages showed about the real row count of this first page's result (the app keeps it). */
+  foundRowCount?: FoundRowCount | null
+  /** Loaded pages showed that an estimated total was off. */
+  onRowCountFound?(found: FoundRowCount): void
   /** Reports the range of rows on screen (0-based, inclusive) for the app's "1–100 of N" line. */
   onVisibleRangeChange?(first: number, last: number): void
 }
@@ -103,25 +105,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     [sortLocally, state.sort, firstPage.records, firstPage.fields, locale],
   )
   // An estimated total can be off a little: the pages at its end tell where the records really end.
-  // Once a short page showed the exact end, a full page before it cannot move it again.
-  const [found, setFound] = useState<(FoundRowCount & { page: SearchResult }) | null>(null)
-  const onRowCountFound = useCallback(
-    (next: FoundRowCount) =>
-      setFound((previous) =>
-        previous?.page === firstPage && previous.exact && !next.exact
-          ? previous
-          : { ...next, page: firstPage },
-      ),
-    [firstPage],
-  )
-  const total = found?.page === firstPage ? found.rows : firstPage.total
-  const exactTotal = found?.page === firstPage && found.exact ? found.rows : undefined
-  const { onExactTotal } = props
-  useEffect(() => {
-    if (exactTotal !== undefined) onExactTotal?.(exactTotal)
-    // only a new exact total is news; the callback may be a new function on every render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [exactTotal])
+  const total = props.foundRowCount?.rows ?? firstPage.total
   const counted = visibleRowCount(state.limit, total, firstPage.records.length)
   const rowCount = localRows ? Math.min(counted, localRows.length) : counted
 
@@ -172,7 +156,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           onOpenCell={setOpenCell}
           onVisibleRangeChange={props.onVisibleRangeChange}
           onWindowError={onWindowError}
-          onRowCountFound={onRowCountFound}
+          onRowCountFound={props.onRowCountFound}
         />
       )}
       {rowCount === 0 && shown.length > 0 ? (
