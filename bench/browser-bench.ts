@@ -157,6 +157,24 @@ function isPainted(result: Painted | { timeout: true; rows: VisibleRow[] }): res
   return !('timeout' in result)
 }
 
+/**
+ * Opens the grid and waits for its first rows. null (page closed, failure logged as `what`) when they
+ * never came.
+ */
+async function openLoaded(
+  browser: Browser,
+  grid: GridName,
+  setup: GridSetup,
+  what: string,
+): Promise<{ opened: Opened; ready: Painted } | null> {
+  const opened = await openGrid(browser, grid, setup)
+  const ready = await waitRows(opened.page, { kind: 'first' })
+  if (isPainted(ready)) return { opened, ready }
+  log(`  ${grid} ${what}: the table did not load`)
+  await opened.context.close()
+  return null
+}
+
 interface ResourceEntry {
   name: string
   startTime: number
@@ -370,14 +388,10 @@ async function throughScroll(
   rows: number,
   recorder: Recorder,
 ): Promise<void> {
-  const opened = await openGrid(browser, grid, setup)
+  const loaded = await openLoaded(browser, grid, setup, 'scroll through')
+  if (!loaded) return
+  const { opened, ready } = loaded
   const { page } = opened
-  const ready = await waitRows(page, { kind: 'first' })
-  if (!isPainted(ready)) {
-    log(`  ${grid} scroll through: the table did not load`)
-    await opened.context.close()
-    return
-  }
   await networkQuiet(opened, 1000)
   await sleep(300)
   const shown = ready.rows.length || 15
@@ -410,16 +424,14 @@ async function sortBenchmark(
   firstId: number,
   recorder: Recorder,
 ): Promise<void> {
-  const opened = await openGrid(browser, grid, setup)
-  const { page } = opened
-  const ready = await waitRows(page, { kind: 'first' })
-  if (!isPainted(ready)) {
-    log(`  ${grid} sort: the table did not load`)
+  const loaded = await openLoaded(browser, grid, setup, 'sort')
+  if (!loaded) {
     recorder.add(grid, 'sort.time', null)
     recorder.add(grid, 'sort.requests', null)
-    await opened.context.close()
     return
   }
+  const { opened } = loaded
+  const { page } = opened
   await networkQuiet(opened, 500)
   const point = await headerPoint(grid, page)
   const before = opened.requests.length
@@ -447,10 +459,11 @@ async function typingBenchmark(
   setup: GridSetup,
   recorder: Recorder,
 ): Promise<void> {
-  const opened = await openGrid(browser, grid, setup)
+  const loaded = await openLoaded(browser, grid, setup, 'typing')
+  if (!loaded) return
+  const { opened } = loaded
   const { page } = opened
-  const ready = await waitRows(page, { kind: 'first' })
-  const box = isPainted(ready) ? await searchBox(grid, page) : null
+  const box = await searchBox(grid, page)
   if (!box) {
     await opened.context.close()
     return
