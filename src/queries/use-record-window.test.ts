@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { SearchRequest, SearchResult } from '../api/ckan/types'
 import { datastoreKeys } from './datastore-keys'
 import {
+  endProbePage,
   foundRowCount,
   mergeFoundRowCount,
   pagesAllowedToFetch,
@@ -113,12 +114,31 @@ describe('foundRowCount: where the records really end when the total was estimat
     })
   })
 
-  it('a full page reaching past a too-low estimate adds rows, one more than it proves', () => {
+  it('a full page reaching past a too-low estimate adds the rows it proves', () => {
     // estimated 999,738 (the generated 1M-row table): the page at 999,500 comes back full
     expect(foundRowCount([{ page: 1999, records: 500 }], 'all', 500, 999_738)).toEqual({
-      rows: 1_000_001,
+      rows: 1_000_000,
       exact: false,
     })
+    // the page after it, asked for at the end, comes back empty: that was the end
+    expect(
+      foundRowCount(
+        [
+          { page: 1999, records: 500 },
+          { page: 2000, records: 0 },
+        ],
+        'all',
+        500,
+        1_000_000,
+      ),
+    ).toBeNull()
+  })
+
+  it('asks for the page after a full last page, and only then', () => {
+    expect(endProbePage(1_000_000, 500, 'all', 500)).toBe(2000)
+    expect(endProbePage(999_738, 500, 'all', 238)).toBeNull()
+    expect(endProbePage(999_738, 500, 'all', undefined)).toBeNull()
+    expect(endProbePage(1_000, 500, 1_000, 500)).toBeNull()
   })
 
   it('says nothing when the loaded pages agree with the count, or away from the end', () => {

@@ -100,16 +100,15 @@ export function windowPageRequest(
 /** What the loaded pages tell about the real number of rows. */
 export interface FoundRowCount {
   rows: number
-  /** true: a short page showed the end; false: a full page reached past it, so one more row is assumed. */
+  /** true: a short (or empty) page showed the end; false: a full page reached past it, more may follow. */
   exact: boolean
 }
 
 /**
  * Where the records really end, as far as the loaded pages tell, when that differs from `rowCount`
  * (an estimated total, `total_estimation_threshold`, is off by a little either way). A page shorter
- * than asked for ends the records; a full page reaching the end shows there may be more, so one row
- * more is assumed, and the page it falls in is asked for when the user gets there. null when the
- * loaded pages agree with `rowCount`.
+ * than asked for (or empty) ends the records; a full page reaching past `rowCount` shows at least that
+ * many. null when the loaded pages agree with `rowCount`.
  */
 export function foundRowCount(
   loaded: readonly { page: number; records: number }[],
@@ -123,11 +122,28 @@ export function foundRowCount(
     const start = page * pageSize
     const asked = pageLimit(limit, page, pageSize)
     if (records < asked) exactEnd = Math.min(exactEnd ?? Infinity, start + records)
-    else if (limit === 'all' && start + records >= rowCount)
-      pastEnd = Math.max(pastEnd ?? 0, start + records + 1)
+    else if (limit === 'all' && start + records > rowCount) pastEnd = Math.max(pastEnd ?? 0, start + records)
   }
   if (exactEnd !== null) return exactEnd !== rowCount ? { rows: exactEnd, exact: true } : null
   return pastEnd !== null ? { rows: pastEnd, exact: false } : null
+}
+
+/**
+ * The page to ask for past the end of an estimated total: the one after the last page, when that last
+ * page came back full (`lastPageRecords`), so more records may follow. No row is drawn for it; its
+ * answer only moves the count (foundRowCount). null when there is nothing to ask.
+ */
+export function endProbePage(
+  rowCount: number,
+  pageSize: number,
+  limit: Limit,
+  lastPageRecords: number | undefined,
+): number | null {
+  if (limit !== 'all' || rowCount <= 0 || lastPageRecords === undefined) return null
+  const lastPage = Math.floor((rowCount - 1) / pageSize)
+  return lastPageRecords >= pageSize && lastPage * pageSize + lastPageRecords >= rowCount
+    ? lastPage + 1
+    : null
 }
 
 /**
@@ -189,6 +205,17 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   const queryClient = useQueryClient()
   const pageSize = windowPageSize(firstPage, firstPageRequest, rowCount)
   const pages = enabled ? windowPages(first, last, rowCount, pageSize) : []
+  // At the end of a table whose total was estimated, a full last page may hide more records.
+  const lastPage = Math.floor((rowCount - 1) / pageSize)
+  if (options.totalWasEstimated && lastPage > 0 && pages.includes(lastPage)) {
+    const lastRequest = searchQueryOptions(
+      portal,
+      windowPageRequest(firstPageRequest, limit, lastPage, pageSize),
+    )
+    const lastData = queryClient.getQueryData(lastRequest.queryKey)
+    const probe = endProbePage(rowCount, pageSize, limit, lastData?.records.length)
+    if (probe !== null) pages.push(probe)
+  }
   const requests = pages.map((page) =>
     searchQueryOptions(portal, windowPageRequest(firstPageRequest, limit, page, pageSize)),
   )
