@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CkanField } from '../../api/ckan/types'
 import {
   columnSpecs,
+  columnsOnFirstScreen,
   headerSortInfo,
   readCell,
   shownCellText,
@@ -125,5 +126,20 @@ describe('shownCellText', () => {
     const text = `${'x'.repeat(9)}😀${'y'.repeat(20)}`
     const shown = shownCellText(text, 30) // room for 10 characters: the 10th is the emoji's first half
     expect(shown.text).toBe(`${'x'.repeat(9)}…`)
+  })
+})
+
+describe('columnsOnFirstScreen', () => {
+  it('counts the columns that start inside the view, including one cut by its edge', () => {
+    // starts at 56, 256, 456, 656: the view ends at 600, so the fourth column starts off screen
+    expect(columnsOnFirstScreen([200, 200, 200, 200], 56, 600)).toBe(3)
+    expect(columnsOnFirstScreen([200, 200, 200, 200], 56, 457)).toBe(3)
+    expect(columnsOnFirstScreen([200, 200, 200, 200], 56, 456)).toBe(2)
+  })
+
+  it('gives every column when they all fit, and none when even the row numbers fill the view', () => {
+    expect(columnsOnFirstScreen([100, 100], 56, 1280)).toBe(2)
+    expect(columnsOnFirstScreen([], 56, 1280)).toBe(0)
+    expect(columnsOnFirstScreen([100, 100], 56, 40)).toBe(0)
   })
 })

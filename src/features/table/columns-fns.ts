@@ -80,10 +80,6 @@ export function withColumnShown(hidden: readonly string[], id: string, shown: bo
 }
 
 /**
- * One cell's value, read as an own property only: a field named `__proto__` or `constructor` must give
- * the record's value (or nothing), never something from Object.prototype.
- */
-/**
  * Narrowest a character is drawn in a cell (px): "i", "l" and "." in the table's 15 px fonts are
  * wider. A cell of width w never shows more than w / this many characters.
  */
@@ -102,8 +98,26 @@ export function shownCellText(text: string, width: number): { text: string; cut:
   return { text: `${text.slice(0, end)}…`, cut: true }
 }
 
+/**
+ * One cell's value, read as an own property only: a field named `__proto__` or `constructor` must give
+ * the record's value (or nothing), never something from Object.prototype.
+ */
 export function readCell(record: CkanRecord, id: string): unknown {
   return Object.hasOwn(record, id) ? record[id] : undefined
+}
+
+/**
+ * How many columns the first screen can show: those starting within `viewWidth` of the grid's start,
+ * where the first one starts at `startPx` (after the row numbers). The first rows are drawn with these
+ * alone, which halves the text laid out for them on a wide table; the rest follow a frame later.
+ */
+export function columnsOnFirstScreen(widths: readonly number[], startPx: number, viewWidth: number): number {
+  let start = startPx
+  for (let index = 0; index < widths.length; index++) {
+    if (start >= viewWidth) return index
+    start += widths[index]!
+  }
+  return widths.length
 }
 
 export const TYPE_MESSAGE: Record<NormalisedType, TableMessageKey> = {

@@ -53,6 +53,8 @@ export interface GridBodyProps {
   stale?: boolean
   /** Loaded pages showed that an estimated total was off. */
   onRowCountFound?(found: FoundRowCount): void
+  /** The rows on screen are loaded and painted (after each load that drew them without overscan). */
+  onRowsPainted?(): void
 }
 
 const LOADED_MISSING: RowState = { status: 'missing' }
@@ -115,7 +117,8 @@ export function GridBody(props: GridBodyProps) {
   const scale = scrollScale(rowCount, view.viewport)
   const scrollTop = Math.min(view.scrollTop, maxScrollTop(scale))
   const visible = visibleRowRange(scale, scrollTop)
-  const rendered = renderRowRange(scale, scrollTop, overscanOn ? OVERSCAN_ROWS : 0)
+  const overscan = overscanOn ? OVERSCAN_ROWS : 0
+  const rendered = renderRowRange(scale, scrollTop, overscan)
   const anchor = Math.floor(rendered.first / ANCHOR_BLOCK) * ANCHOR_BLOCK
   const fetchRange = visibleRowRange(scale, Math.min(view.fetchTop, maxScrollTop(scale)))
 
@@ -138,27 +141,31 @@ export function GridBody(props: GridBodyProps) {
       visibleLoaded = recordWindow.getRow(index).status !== 'loading'
     }
   }
+  const { onRowsPainted } = props
   useEffect(() => {
     if (overscanOn || !visibleLoaded) return
     // after the next frame is painted: an effect alone may run before that paint
     let timer = 0
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setOverscanOn(true))
+      timer = window.setTimeout(() => {
+        setOverscanOn(true)
+        onRowsPainted?.()
+      })
     })
     return () => {
       cancelAnimationFrame(frame)
       clearTimeout(timer)
     }
-  }, [overscanOn, visibleLoaded])
+  }, [overscanOn, visibleLoaded, onRowsPainted])
 
   // The row window follows the scroll position between renders (scaled scrolling moves rows faster
   // than the scrollbar), so its offset is written straight to the DOM on every scroll event.
   const windowRef = useRef<HTMLDivElement>(null)
   /** The container's scrollTop at its last scroll event (renders happen only when the rows change). */
   const liveTop = useRef(0)
-  const layout = useRef({ scale, anchor, visible, rendered, fetchRange })
+  const layout = useRef({ scale, anchor, visible, rendered, fetchRange, overscan })
   useLayoutEffect(() => {
-    layout.current = { scale, anchor, visible, rendered, fetchRange }
+    layout.current = { scale, anchor, visible, rendered, fetchRange, overscan }
     // Reading scrollTop here would force a layout after every commit: use the last scroll event's
     // position while it still shows these rows, else this render's (a reset to the top).
     const live = liveTop.current
@@ -203,8 +210,9 @@ export function GridBody(props: GridBodyProps) {
       const current = layout.current
       if (viewport === current.scale.viewport) return
       const nextScale = scrollScale(current.scale.rowCount, viewport)
-      const next = renderRowRange(nextScale, liveTop.current, OVERSCAN_ROWS)
-      // More rows needed than drawn: draw them before this frame is painted (no blank strip).
+      const next = renderRowRange(nextScale, liveTop.current, current.overscan)
+      // More rows needed than drawn (with the overscan now in use): draw them before this frame is
+      // painted, so there is no blank strip.
       const update = () => setView((previous) => ({ ...previous, viewport }))
       if (next.last > current.rendered.last || next.first < current.rendered.first) flushSync(update)
       else update()

@@ -12,7 +12,7 @@ import {
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { FoundRowCount } from '../../queries/use-record-window'
 import type { Limit, SortKey } from '../explorer-state/explorer-state'
-import { headerSortInfo } from './columns-fns'
+import { columnsOnFirstScreen, headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
 import { GridHeaderCell } from './grid-header-cell'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
@@ -78,6 +78,25 @@ export function RecordsGrid(props: RecordsGridProps) {
       focusCell(element)
     }
   }, [])
+
+  // The first rows are drawn with the columns the first screen shows; every column follows once they
+  // are painted (GridBody calls onRowsPainted), so scrolling sideways finds them all.
+  const [allColumnsDrawn, setAllColumnsDrawn] = useState(false)
+  const onRowsPainted = useCallback(() => setAllColumnsDrawn(true), [])
+  const firstScreenColumns = useMemo(
+    () =>
+      columns.slice(
+        0,
+        columnsOnFirstScreen(
+          columns.map((column) => column.width),
+          rowNumberWidth(rowCount),
+          // the grid is at most as wide as the window (no layout read before the first paint)
+          typeof window === 'undefined' ? Infinity : window.innerWidth,
+        ),
+      ),
+    [columns, rowCount],
+  )
+  const drawnColumns = allColumnsDrawn ? columns : firstScreenColumns
 
   const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale])
   const formatRowNumber = useCallback((n: number) => numberFormat.format(n), [numberFormat])
@@ -189,7 +208,7 @@ export function RecordsGrid(props: RecordsGridProps) {
             <span aria-hidden="true">{tableText('header.rowNumberSymbol')}</span>
             <span className="dse-sr-only">{tableText('header.rowNumber')}</span>
           </div>
-          {columns.map((column, c) => (
+          {drawnColumns.map((column, c) => (
             <GridHeaderCell
               key={column.spec.id}
               column={column}
@@ -213,7 +232,7 @@ export function RecordsGrid(props: RecordsGridProps) {
         rowCount={rowCount}
         localRows={props.localRows}
         stale={props.stale}
-        columns={columns}
+        columns={drawnColumns}
         totalWidth={totalWidth}
         activeRow={active.row}
         activeCol={active.col}
@@ -225,6 +244,7 @@ export function RecordsGrid(props: RecordsGridProps) {
         onActiveRenderedChange={onActiveRenderedChange}
         onWindowError={props.onWindowError}
         onRowCountFound={props.onRowCountFound}
+        onRowsPainted={onRowsPainted}
       />
     </div>
   )
