@@ -90,7 +90,7 @@ export function installProbe(): void {
   performance.setResourceTimingBufferSize(100_000)
 
   // not the hidden one-row table the explorer draws to warm its code while the first page loads
-  const OURS_GRID = '.dse-grid:not([hidden] .dse-grid)'
+  const OURS_GRID = '.dse-grid:not(.dse-warm-up .dse-grid)'
   const oursScroller = (): HTMLElement | null => document.querySelector<HTMLElement>(OURS_GRID)
   const oursVisibleRows = (): VisibleRow[] => {
     const grid = oursScroller()

@@ -183,8 +183,20 @@ const WARM_UP_PAGE: SearchResult = {
     { id: 'share', type: 'numeric' },
     { id: 'day', type: 'date' },
     { id: 'null', type: 'text' },
+    { id: 'json', type: 'json' },
   ],
-  records: [{ _id: 1, name: 'warm-up', count: 1200, share: '0.5', day: '2024-01-02', null: null }],
+  // every face the rows use: regular text and digits, bold headers, italic nulls, monospace JSON
+  records: [
+    {
+      _id: 1,
+      name: 'Warm-up ABCXYZ abcxyz',
+      count: 1234567890,
+      share: '0.5',
+      day: '2024-01-02',
+      null: null,
+      json: { warm: [1, 2] },
+    },
+  ],
   total: 1,
   totalWasEstimated: false,
   offset: 0,
@@ -195,10 +207,11 @@ const noop = () => {}
 let tablePrepared = false
 
 /**
- * Draws a one-row table, hidden (no layout, not exposed to assistive technology), while the first
- * page is on its way. The browser compiles code on first use: running the table's code here (TanStack
- * Table, the grid, its rows and cell formatting) keeps that cost out of the time between the first
- * page's response and its rows on screen. Mount it only while waiting.
+ * Draws a one-row table, laid out but invisible (never painted, focusable or exposed to assistive
+ * technology), while the first page is on its way. The browser compiles code and loads fonts on first
+ * use: running the table's code here (TanStack Table, the grid, its rows and cell formatting) and
+ * laying out its faces keeps that cost out of the time between the first page's response and its
+ * rows on screen. Mount it only while waiting.
  */
 export function PrepareRecordsTable({
   portal,
@@ -214,7 +227,7 @@ export function PrepareRecordsTable({
   }, [])
   if (!needed) return null
   return (
-    <div hidden>
+    <div className="dse-warm-up" aria-hidden="true" inert>
       <RecordsTable
         portal={portal}
         state={WARM_UP_STATE}
