@@ -534,7 +534,8 @@ async function ourGridHeight(browser: Browser, setup: GridSetup): Promise<number
   const opened = await openGrid(browser, 'ours', setup)
   await waitRows(opened.page, { kind: 'first' })
   const height = await opened.page.evaluate(
-    () => document.querySelector('.dse-grid:not(.dse-warm-up .dse-grid)')?.getBoundingClientRect().height ?? 0,
+    () =>
+      document.querySelector('.dse-grid:not(.dse-warm-up .dse-grid)')?.getBoundingClientRect().height ?? 0,
   )
   await opened.context.close()
   return Math.round(height) || 560

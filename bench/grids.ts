@@ -45,7 +45,9 @@ export function gridUrl(grid: GridName, setup: GridSetup): string {
 export async function headerPoint(grid: GridName, page: Page): Promise<{ x: number; y: number }> {
   if (grid === 'ours') {
     const box = await page
-      .locator(`.dse-grid:not(.dse-warm-up .dse-grid) [role="columnheader"][aria-label="${SORT_COLUMN}"] button`)
+      .locator(
+        `.dse-grid:not(.dse-warm-up .dse-grid) [role="columnheader"][aria-label="${SORT_COLUMN}"] button`,
+      )
       .first()
       .boundingBox()
     if (!box) throw new Error('no header button for the sort column')
