@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type Ref, type RefObject } from 'react'
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Ref,
+  type RefObject,
+} from 'react'
 import { flushSync } from 'react-dom'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { Limit } from '../explorer-state/explorer-state'
@@ -147,10 +155,13 @@ export function GridBody(props: GridBodyProps) {
     // after the next frame is painted: an effect alone may run before that paint
     let timer = 0
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        setOverscanOn(true)
-        onRowsPainted?.()
-      })
+      // a transition: drawing the extra rows and columns yields to input instead of one long task
+      timer = window.setTimeout(() =>
+        startTransition(() => {
+          setOverscanOn(true)
+          onRowsPainted?.()
+        }),
+      )
     })
     return () => {
       cancelAnimationFrame(frame)
