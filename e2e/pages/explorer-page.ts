@@ -183,28 +183,59 @@ export class ExplorerPage {
    * null cells read "No value (null)", empty strings "Empty text".
    */
   async columnTexts(fieldId: string, rows = 100): Promise<string[]> {
+    return (await this.readRows([fieldId], rows)).map((row) => row.texts[0]!)
+  }
+
+  /**
+   * The rows now in the DOM (top to bottom): each one's row number and the texts of these columns,
+   * read at one moment (the grid adds rows and columns once the first ones are painted). Waits, frame
+   * by frame, until every row has the cells asked for.
+   */
+  async readRows(fieldIds: string[], rows = 100): Promise<{ number: number; texts: string[] }[]> {
     return this.grid.evaluate(
-      (grid, { id, rows }) => {
+      async (grid, { ids, rows }) => {
         const headers = [...grid.querySelectorAll('[role="columnheader"]')]
-        const index = headers.findIndex(
-          (header) =>
-            header.querySelector('[role="separator"]')?.getAttribute('aria-label') === `Resize column ${id}`,
+        const indexOf = (id: string) =>
+          headers.findIndex(
+            (header) =>
+              header.querySelector('[role="separator"]')?.getAttribute('aria-label') ===
+              `Resize column ${id}`,
+          )
+        const read = () => {
+          const indexes = ids.map(indexOf)
+          const dataRows = [...grid.querySelectorAll('[role="row"]')]
+            .filter((row) => row.querySelector('[role="gridcell"]'))
+            .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+            .slice(0, rows)
+          const rowsNow = dataRows.map((row) => {
+            const cells = row.querySelectorAll('[role="rowheader"], [role="gridcell"]')
+            const texts = indexes.map((index) => {
+              const cell = cells[index] as HTMLElement | undefined
+              if (index < 0 || !cell) return null
+              const hidden = cell.querySelector('[aria-hidden="true"]:not(button *)')
+              return [...cell.childNodes]
+                .filter((node) => node !== hidden && !(node instanceof HTMLButtonElement))
+                .map((node) => node.textContent ?? '')
+                .join('')
+                .trim()
+            })
+            const number = Number((cells[0]?.textContent ?? '').replace(/[^\d]/g, ''))
+            return { number, texts }
+          })
+          return rowsNow.every((row) => row.texts.every((text) => text !== null))
+            ? (rowsNow as { number: number; texts: string[] }[])
+            : null
+        }
+        for (let frame = 0; frame < 300; frame++) {
+          const rowsRead = read()
+          if (rowsRead) return rowsRead
+          await new Promise(requestAnimationFrame)
+        }
+        throw new Error(
+          `no column ${ids.filter((id) => indexOf(id) < 0).join(', ') || ids.join(', ')} in every row`,
         )
-        if (index < 0) throw new Error(`no column ${id}`)
-        const dataRows = [...grid.querySelectorAll('[role="row"]')]
-          .filter((row) => row.querySelector('[role="gridcell"]'))
-          .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
-        return dataRows.slice(0, rows).map((row) => {
-          const cell = row.querySelectorAll('[role="rowheader"], [role="gridcell"]')[index] as HTMLElement
-          const hidden = cell.querySelector('[aria-hidden="true"]:not(button *)')
-          const visible = [...cell.childNodes]
-            .filter((node) => node !== hidden && !(node instanceof HTMLButtonElement))
-            .map((node) => node.textContent ?? '')
-            .join('')
-          return visible.trim()
-        })
       },
-      { id: fieldId, rows },
+      { ids: fieldIds, rows },
     )
   }
 

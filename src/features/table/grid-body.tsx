@@ -2,6 +2,7 @@ import {
   startTransition,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type Ref,
@@ -12,6 +13,7 @@ import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { Limit } from '../explorer-state/explorer-state'
 import { useRecordWindow, type FoundRowCount, type RowState } from '../../queries/use-record-window'
 import { GridRow } from './grid-row'
+import { firstScreenColumns } from './screen-columns'
 import {
   HEADER_HEIGHT,
   MAX_VISIBLE_ROWS,
@@ -47,6 +49,8 @@ export interface GridBodyProps {
   rowCount: number
   localRows: LocalRows
   columns: readonly ShownColumn[]
+  /** Where the first column starts, after the row numbers (px). */
+  firstColumnStart: number
   totalWidth: number
   activeRow: number
   activeCol: number
@@ -70,6 +74,8 @@ const LOADED_MISSING: RowState = { status: 'missing' }
 /** Where the grid is scrolled to and how tall its row area is: all the body needs to pick its rows. */
 interface ScrollView {
   scrollTop: number
+  /** Scrolled sideways to the grid's start (the first columns on screen). */
+  atInlineStart: boolean
   /** The scrollTop whose rows the record window loads: it lags behind while the user races through. */
   fetchTop: number
   viewport: number
@@ -109,6 +115,7 @@ export function GridBody(props: GridBodyProps) {
   const { onVisibleRangeChange, onActiveRenderedChange, onWindowError } = props
   const [view, setView] = useState<ScrollView>(() => ({
     scrollTop: 0,
+    atInlineStart: true,
     fetchTop: 0,
     viewport: guessViewport(),
   }))
@@ -127,6 +134,15 @@ export function GridBody(props: GridBodyProps) {
   const visible = visibleRowRange(scale, scrollTop)
   const overscan = overscanOn ? OVERSCAN_ROWS : 0
   const rendered = renderRowRange(scale, scrollTop, overscan)
+  // Rows drawn without overscan (the first rows, the rows a leap lands on) get only the columns on
+  // screen while the grid is at its inline start and the active cell is among them: about half the
+  // text to lay out on a wide table. Every column follows with the overscan rows.
+  const screenColumns = useMemo(
+    () => firstScreenColumns(columns, props.firstColumnStart),
+    [columns, props.firstColumnStart],
+  )
+  const rowColumns =
+    overscanOn || !view.atInlineStart || activeCol > screenColumns.length ? columns : screenColumns
   const anchor = Math.floor(rendered.first / ANCHOR_BLOCK) * ANCHOR_BLOCK
   const fetchRange = visibleRowRange(scale, Math.min(view.fetchTop, maxScrollTop(scale)))
 
@@ -195,6 +211,8 @@ export function GridBody(props: GridBodyProps) {
     const onScroll = () => {
       // read once, before any write: a read after the transform write below would force a layout
       const top = element.scrollTop
+      // 0 at the start in both directions (right-to-left scrolls to negative values)
+      const atInlineStart = element.scrollLeft === 0
       liveTop.current = top
       const current = layout.current
       placeWindow(windowRef.current, top, current.scale, current.anchor)
@@ -202,10 +220,10 @@ export function GridBody(props: GridBodyProps) {
       // re-render only when the rows on screen change
       if (sameRange(visibleNow, current.visible)) return
       if (!isLeap(current.fetchRange, visibleNow)) {
-        setView((previous) => ({ ...previous, scrollTop: top, fetchTop: top }))
+        setView((previous) => ({ ...previous, scrollTop: top, atInlineStart, fetchTop: top }))
         return
       }
-      setView((previous) => ({ ...previous, scrollTop: top }))
+      setView((previous) => ({ ...previous, scrollTop: top, atInlineStart }))
       setOverscanOn(false)
       const now = performance.now()
       const when = whenToLoadLeap(lastLeapAt, now, LEAP_PAUSE_MS)
@@ -289,7 +307,7 @@ export function GridBody(props: GridBodyProps) {
         top={(index - anchor) * ROW_HEIGHT}
         status={state.status}
         record={state.status === 'loaded' ? state.record : undefined}
-        columns={columns}
+        columns={rowColumns}
         activeCol={index === activeRow ? activeCol : -1}
         focusRef={focusRef}
         // the true position among the matching records: the request's offset plus the row

@@ -12,7 +12,7 @@ import {
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { FoundRowCount } from '../../queries/use-record-window'
 import type { Limit, SortKey } from '../explorer-state/explorer-state'
-import { columnsOnFirstScreen, headerSortInfo } from './columns-fns'
+import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
 import { GridHeaderCell } from './grid-header-cell'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
@@ -24,6 +24,7 @@ import {
   type ShownColumn,
 } from './grid-types'
 import { ROW_HEIGHT, rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
+import { firstScreenColumns } from './screen-columns'
 import { tableText } from './table-messages'
 
 export interface RecordsGridProps {
@@ -79,24 +80,16 @@ export function RecordsGrid(props: RecordsGridProps) {
     }
   }, [])
 
-  // The first rows are drawn with the columns the first screen shows; every column follows once they
-  // are painted (GridBody calls onRowsPainted), so scrolling sideways finds them all.
+  // The first rows are drawn with the columns the first screen shows (see GridBody); the header
+  // follows them, and gets every column once they are painted, so scrolling sideways finds them all.
   const [allColumnsDrawn, setAllColumnsDrawn] = useState(false)
   const onRowsPainted = useCallback(() => setAllColumnsDrawn(true), [])
-  const firstScreenColumns = useMemo(
-    () =>
-      columns.slice(
-        0,
-        columnsOnFirstScreen(
-          columns.map((column) => column.width),
-          rowNumberWidth(rowCount),
-          // the grid is at most as wide as the window (no layout read before the first paint)
-          typeof window === 'undefined' ? Infinity : window.innerWidth,
-        ),
-      ),
-    [columns, rowCount],
+  const firstColumnStart = rowNumberWidth(rowCount)
+  const firstScreen = useMemo(
+    () => firstScreenColumns(columns, firstColumnStart),
+    [columns, firstColumnStart],
   )
-  const drawnColumns = allColumnsDrawn ? columns : firstScreenColumns
+  const headerColumns = allColumnsDrawn ? columns : firstScreen
 
   const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale])
   const formatRowNumber = useCallback((n: number) => numberFormat.format(n), [numberFormat])
@@ -208,7 +201,7 @@ export function RecordsGrid(props: RecordsGridProps) {
             <span aria-hidden="true">{tableText('header.rowNumberSymbol')}</span>
             <span className="dse-sr-only">{tableText('header.rowNumber')}</span>
           </div>
-          {drawnColumns.map((column, c) => (
+          {headerColumns.map((column, c) => (
             <GridHeaderCell
               key={column.spec.id}
               column={column}
@@ -232,7 +225,8 @@ export function RecordsGrid(props: RecordsGridProps) {
         rowCount={rowCount}
         localRows={props.localRows}
         stale={props.stale}
-        columns={drawnColumns}
+        columns={columns}
+        firstColumnStart={firstColumnStart}
         totalWidth={totalWidth}
         activeRow={active.row}
         activeCol={active.col}
