@@ -1,6 +1,7 @@
 // The records table: virtual rows, sticky header, sorting (server and local), formatting, long text,
 // column resizing and hiding (acceptance 6 and 7).
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { generatedValue } from './expected'
 import { E2E_ROWS, E2E_SEED } from './ports'
 import { generateRow, GENERATED_FIELDS, GENERATED_RESOURCE_ID } from '../server/data/generated'
 
@@ -31,6 +32,42 @@ test('a 20,000-record table keeps fewer than 100 rows in the DOM, with a sticky 
   const after = await header.boundingBox()
   expect(after?.y).toBeCloseTo(before?.y ?? -1, 0)
   await expect(explorer.columnHeader('year')).toBeInViewport()
+})
+
+test('after a fast scroll, scrolling sideways finds every column filled in', async ({ explorer }) => {
+  await explorer.openResource(GENERATED_RESOURCE_ID, { limit: 'all' })
+  await explorer.expectRowCount(E2E_ROWS)
+  // rows that come into view while scrolling are first drawn with the columns of the first screen
+  await explorer.grid.evaluate(async (grid) => {
+    for (let step = 0; step < 20; step++) {
+      grid.scrollBy(0, 160)
+      await new Promise(requestAnimationFrame)
+    }
+  })
+  await expect.poll(async () => (await explorer.rowNumbers())[0]).toBeGreaterThan(50)
+  await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0)
+  const expectEveryRowFilledIn = async () => {
+    // every row in the DOM has its value in the 11th column, the generated one for its row
+    const rows = await explorer.readRows(['année'])
+    expect(rows.length).toBeGreaterThan(10)
+    for (const row of rows) {
+      const value = generatedValue(row.number - 1, 'année')
+      expect(row.texts[0]).toBe(value === null ? 'No value (null)' : String(value))
+    }
+  }
+  // once the scrolling has paused, without scrolling sideways
+  await expectEveryRowFilledIn()
+
+  // scrolling sideways right after a fast scroll, before it pauses
+  await explorer.grid.evaluate(async (grid) => {
+    for (let step = 0; step < 5; step++) {
+      grid.scrollBy(0, 160)
+      await new Promise(requestAnimationFrame)
+    }
+    grid.scrollBy(10_000, 0)
+  })
+  await expect(explorer.columnHeader('année')).toBeInViewport()
+  await expectEveryRowFilledIn()
 })
 
 test('a header click sorts ascending, then descending, then not at all, one request each', async ({

@@ -3,6 +3,7 @@ import type { CkanField } from '../../api/ckan/types'
 import {
   columnSpecs,
   columnsOnFirstScreen,
+  drawsEveryColumn,
   headerSortInfo,
   readCell,
   shownCellText,
@@ -141,5 +142,32 @@ describe('columnsOnFirstScreen', () => {
     expect(columnsOnFirstScreen([100, 100], 56, 1280)).toBe(2)
     expect(columnsOnFirstScreen([], 56, 1280)).toBe(0)
     expect(columnsOnFirstScreen([100, 100], 56, 40)).toBe(0)
+  })
+})
+
+describe('drawsEveryColumn', () => {
+  const settled = { firstScreenOnly: true, settledRows: true, moving: false, whole: { first: 0, last: 35 } }
+
+  it('draws the first screen alone for rows not yet painted, and every column once they are', () => {
+    expect(drawsEveryColumn(3, { ...settled, settledRows: false })).toBe(false)
+    expect(drawsEveryColumn(3, settled)).toBe(true)
+  })
+
+  it('keeps rows drawn whole while scrolling, and draws rows coming into view with the first screen', () => {
+    const moving = { ...settled, moving: true, whole: { first: 10, last: 45 } }
+    expect(drawsEveryColumn(10, moving)).toBe(true)
+    expect(drawsEveryColumn(45, moving)).toBe(true)
+    expect(drawsEveryColumn(46, moving)).toBe(false)
+    expect(drawsEveryColumn(9, moving)).toBe(false)
+  })
+
+  it('draws every column when scrolled sideways or when the active cell is past the first screen', () => {
+    const anywhere = {
+      firstScreenOnly: false,
+      settledRows: false,
+      moving: true,
+      whole: { first: 0, last: -1 },
+    }
+    expect(drawsEveryColumn(500, anywhere)).toBe(true)
   })
 })

@@ -12,6 +12,7 @@ import { flushSync } from 'react-dom'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { Limit } from '../explorer-state/explorer-state'
 import { useRecordWindow, type FoundRowCount, type RowState } from '../../queries/use-record-window'
+import { drawsEveryColumn, type ColumnDrawing } from './columns-fns'
 import { GridRow } from './grid-row'
 import { firstScreenColumns } from './screen-columns'
 import {
@@ -34,6 +35,7 @@ import {
   wheelDeltaPx,
   isLeap,
   whenToLoadLeap,
+  type RowRange,
   type ScrollScale,
 } from './scroll-scale-fns'
 
@@ -76,6 +78,10 @@ interface ScrollView {
   scrollTop: number
   /** Scrolled sideways to the grid's start (the first columns on screen). */
   atInlineStart: boolean
+  /** Scrolling now: rows coming into view are drawn with the first screen's columns (see below). */
+  moving: boolean
+  /** The rows drawn with every column when this scrolling started. */
+  whole: RowRange
   /** The scrollTop whose rows the record window loads: it lags behind while the user races through. */
   fetchTop: number
   viewport: number
@@ -88,6 +94,11 @@ interface ScrollView {
  * cannot cancel the queries of requests the browser abandons.
  */
 export const LEAP_PAUSE_MS = 200
+
+/** Scrolling has stopped once no scroll event came for this long: then every row gets every column. */
+export const SCROLL_SETTLE_MS = 150
+
+const NO_ROWS_RANGE: RowRange = { first: 0, last: -1 }
 
 /** The height that shows rows in a grid of this client height (under the header, capped). */
 function rowViewport(clientHeight: number): number {
@@ -116,6 +127,8 @@ export function GridBody(props: GridBodyProps) {
   const [view, setView] = useState<ScrollView>(() => ({
     scrollTop: 0,
     atInlineStart: true,
+    moving: false,
+    whole: NO_ROWS_RANGE,
     fetchTop: 0,
     viewport: guessViewport(),
   }))
@@ -134,15 +147,21 @@ export function GridBody(props: GridBodyProps) {
   const visible = visibleRowRange(scale, scrollTop)
   const overscan = overscanOn ? OVERSCAN_ROWS : 0
   const rendered = renderRowRange(scale, scrollTop, overscan)
-  // Rows drawn without overscan (the first rows, the rows a leap lands on) get only the columns on
-  // screen while the grid is at its inline start and the active cell is among them: about half the
-  // text to lay out on a wide table. Every column follows with the overscan rows.
+  // The first rows, the rows a leap lands on and the rows that come into view while scrolling are
+  // drawn with the first screen's columns alone while the grid is at its inline start: about half
+  // the text to lay out on a wide table (drawsEveryColumn). The others follow once those are painted
+  // or the scrolling pauses.
   const screenColumns = useMemo(
     () => firstScreenColumns(columns, props.firstColumnStart),
     [columns, props.firstColumnStart],
   )
-  const rowColumns =
-    overscanOn || !view.atInlineStart || activeCol > screenColumns.length ? columns : screenColumns
+  const columnDrawing: ColumnDrawing = {
+    firstScreenOnly:
+      screenColumns.length < columns.length && view.atInlineStart && activeCol <= screenColumns.length,
+    settledRows: overscanOn,
+    moving: view.moving,
+    whole: view.whole,
+  }
   const anchor = Math.floor(rendered.first / ANCHOR_BLOCK) * ANCHOR_BLOCK
   const fetchRange = visibleRowRange(scale, Math.min(view.fetchTop, maxScrollTop(scale)))
 
@@ -190,9 +209,10 @@ export function GridBody(props: GridBodyProps) {
   const windowRef = useRef<HTMLDivElement>(null)
   /** The container's scrollTop at its last scroll event (renders happen only when the rows change). */
   const liveTop = useRef(0)
-  const layout = useRef({ scale, anchor, visible, rendered, fetchRange, overscan })
+  const atInlineStart = view.atInlineStart
+  const layout = useRef({ scale, anchor, visible, rendered, fetchRange, overscan, atInlineStart })
   useLayoutEffect(() => {
-    layout.current = { scale, anchor, visible, rendered, fetchRange, overscan }
+    layout.current = { scale, anchor, visible, rendered, fetchRange, overscan, atInlineStart }
     // Reading scrollTop here would force a layout after every commit: use the last scroll event's
     // position while it still shows these rows, else this render's (a reset to the top).
     const live = liveTop.current
@@ -204,6 +224,9 @@ export function GridBody(props: GridBodyProps) {
     if (!element) return
     let lastLeapAt = -Infinity
     let trailingLeap = 0
+    let settle = 0
+    const settled = () =>
+      startTransition(() => setView((previous) => ({ ...previous, moving: false, whole: NO_ROWS_RANGE })))
     const loadHere = () => {
       trailingLeap = 0
       setView((previous) => ({ ...previous, fetchTop: liveTop.current }))
@@ -216,14 +239,27 @@ export function GridBody(props: GridBodyProps) {
       liveTop.current = top
       const current = layout.current
       placeWindow(windowRef.current, top, current.scale, current.anchor)
+      clearTimeout(settle)
+      settle = window.setTimeout(settled, SCROLL_SETTLE_MS)
       const visibleNow = visibleRowRange(current.scale, top)
-      // re-render only when the rows on screen change
-      if (sameRange(visibleNow, current.visible)) return
-      if (!isLeap(current.fetchRange, visibleNow)) {
-        setView((previous) => ({ ...previous, scrollTop: top, atInlineStart, fetchTop: top }))
+      // re-render only when the rows on screen change, or when a sideways scroll needs every column
+      if (sameRange(visibleNow, current.visible)) {
+        if (atInlineStart !== current.atInlineStart) setView((previous) => ({ ...previous, atInlineStart }))
         return
       }
-      setView((previous) => ({ ...previous, scrollTop: top, atInlineStart }))
+      // the rows drawn whole so far stay whole; rows coming into view get the first screen's columns
+      const moved = (previous: ScrollView): ScrollView => ({
+        ...previous,
+        scrollTop: top,
+        atInlineStart,
+        moving: true,
+        whole: previous.moving ? previous.whole : current.overscan > 0 ? current.rendered : NO_ROWS_RANGE,
+      })
+      if (!isLeap(current.fetchRange, visibleNow)) {
+        setView((previous) => ({ ...moved(previous), fetchTop: top }))
+        return
+      }
+      setView(moved)
       setOverscanOn(false)
       const now = performance.now()
       const when = whenToLoadLeap(lastLeapAt, now, LEAP_PAUSE_MS)
@@ -271,6 +307,7 @@ export function GridBody(props: GridBodyProps) {
       element.removeEventListener('wheel', onWheel)
       resizeObserver.disconnect()
       clearTimeout(trailingLeap)
+      clearTimeout(settle)
     }
   }, [scrollRef])
 
@@ -307,7 +344,7 @@ export function GridBody(props: GridBodyProps) {
         top={(index - anchor) * ROW_HEIGHT}
         status={state.status}
         record={state.status === 'loaded' ? state.record : undefined}
-        columns={rowColumns}
+        columns={drawsEveryColumn(index, columnDrawing) ? columns : screenColumns}
         activeCol={index === activeRow ? activeCol : -1}
         focusRef={focusRef}
         // the true position among the matching records: the request's offset plus the row
