@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { CkanField, CkanRecord, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { DEFAULT_STATE, type ExplorerState } from '../explorer-state/explorer-state'
 import { columnSpecs } from './columns-fns'
 import { ColumnChoices } from './columns-menu'
 import { RecordsTable } from './records-table'
+import { loadLocalSort } from './use-local-sort'
 
 // Server rendering gives the first frame's markup without a DOM: enough to check the grid's
 // structure, names and text-only rendering. Interaction is covered by the pure *-fns tests and e2e.
@@ -53,6 +54,11 @@ function render(state: Partial<ExplorerState>, firstPage: SearchResult, sortLoca
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0
 
 describe('RecordsTable markup', () => {
+  // the browser sort is loaded on first use; a server render cannot wait for it
+  beforeAll(async () => {
+    await loadLocalSort()
+  })
+
   it('declares every matching row but puts fewer than 100 in the DOM, for a million records', () => {
     const html = render({ limit: 'all' }, page(1_000_000, 500))
     expect(html).toContain('role="grid"')

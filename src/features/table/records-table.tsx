@@ -8,7 +8,6 @@ import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../explorer-sta
 import { ColumnsMenu } from './columns-menu'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs, visibleSpecs } from './columns-fns'
 import type { OpenCell, ShownColumn } from './grid-types'
-import { sortRecordsLocally } from './local-sort-fns'
 import { RecordsGrid } from './records-grid'
 import {
   NO_ROWS,
@@ -18,6 +17,7 @@ import {
   toSortingState,
 } from './table-setup'
 import { tableText } from './table-messages'
+import { useLocalSort } from './use-local-sort'
 import './table.css'
 
 // Loaded on first use: not needed to show the first rows (initial JS budget).
@@ -95,14 +95,21 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     [table],
   )
 
+  // every record is here: a header click may sort in the browser, so its code starts loading
+  const everyRecordLoaded =
+    firstPage.total !== undefined &&
+    !firstPage.totalWasEstimated &&
+    firstPage.records.length >= firstPage.total
+  const sortRecordsLocally = useLocalSort(sortLocally || everyRecordLoaded)
+  const sortedHere = sortLocally && state.sort.length > 0 && sortRecordsLocally !== null
   const localRows = useMemo(
     () =>
       sortLocally
-        ? state.sort.length > 0
-          ? sortRecordsLocally(firstPage.records, state.sort, firstPage.fields, locale)
+        ? sortedHere
+          ? sortRecordsLocally!(firstPage.records, state.sort, firstPage.fields, locale)
           : firstPage.records
         : null,
-    [sortLocally, state.sort, firstPage.records, firstPage.fields, locale],
+    [sortLocally, sortedHere, sortRecordsLocally, state.sort, firstPage.records, firstPage.fields, locale],
   )
   // An estimated total can be off a little: the pages at its end tell where the records really end.
   const total = props.foundRowCount?.rows ?? firstPage.total
@@ -122,7 +129,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
         <ColumnsMenu specs={specs} hidden={state.hidden} onHiddenChange={onHiddenChange} />
         {/* a polite live region that stays in the DOM, so the note is announced when it appears */}
         <div aria-live="polite">
-          {localRows && state.sort.length > 0 ? (
+          {sortedHere ? (
             <p className="dse-table__note">
               {tableText('sort.local', { count: numberFormat.format(rowCount) })}
             </p>
