@@ -89,7 +89,8 @@ export function installProbe(): void {
   }
   performance.setResourceTimingBufferSize(100_000)
 
-  // not the hidden one-row table the explorer draws to warm its code while the first page loads
+  // not the invisible one-row table the explorer lays out to warm its code and fonts while the first
+  // page loads
   const OURS_GRID = '.dse-grid:not(.dse-warm-up .dse-grid)'
   const oursScroller = (): HTMLElement | null => document.querySelector<HTMLElement>(OURS_GRID)
   const oursVisibleRows = (): VisibleRow[] => {
