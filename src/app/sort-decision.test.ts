@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { SearchRequest } from '../api/ckan/types'
-import { effectiveRequest, holdsEveryRecord, planSortChange, sameExceptSort } from './sort-decision'
+import { effectiveRequest, planSortChange, sameExceptSort } from './sort-decision'
 
 const rows = (count: number) => Array.from({ length: count }, (_, index) => ({ _id: index + 1 }))
 const request: SearchRequest = { resourceId: 'penguins', limit: 500, offset: 0, includeTotal: true }
-
-describe('holdsEveryRecord', () => {
-  it('is true only when an exact total is known and every record arrived', () => {
-    expect(holdsEveryRecord({ records: rows(344), total: 344, totalWasEstimated: false })).toBe(true)
-    expect(holdsEveryRecord({ records: rows(0), total: 0, totalWasEstimated: false })).toBe(true)
-    expect(holdsEveryRecord({ records: rows(100), total: 344, totalWasEstimated: false })).toBe(false)
-    expect(holdsEveryRecord({ records: rows(100), total: undefined, totalWasEstimated: false })).toBe(false)
-    expect(holdsEveryRecord({ records: rows(100), total: 100, totalWasEstimated: true })).toBe(false)
-  })
-})
 
 describe('planSortChange', () => {
   it('sorts locally when the whole result is loaded, keeping the request that loaded it', () => {

@@ -1,14 +1,7 @@
 // Sorting is done in the browser only when it cannot change which records are shown: the loaded
 // first page already holds every matching record. Otherwise the portal sorts (a new request).
 import type { SearchRequest, SearchResult } from '../api/ckan/types'
-
-/** True when `firstPage` holds every record that matches, so a local sort shows the same set. */
-export function holdsEveryRecord(
-  firstPage: Pick<SearchResult, 'records' | 'total' | 'totalWasEstimated'>,
-): boolean {
-  if (firstPage.total === undefined || firstPage.totalWasEstimated) return false
-  return firstPage.records.length >= firstPage.total
-}
+import { holdsEveryRecord } from '../queries/page-plan'
 
 export type SortPlan = { kind: 'local'; request: SearchRequest } | { kind: 'server' }
 

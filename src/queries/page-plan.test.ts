@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { firstPageLimit, pageLimit, pagesForRange, visibleRowCount } from './page-plan'
+import { firstPageLimit, holdsEveryRecord, pageLimit, pagesForRange, visibleRowCount } from './page-plan'
+
+const rows = (count: number) => Array.from({ length: count }, (_, index) => ({ _id: index + 1 }))
 
 describe('page plan', () => {
   it('asks for exactly the limit when it fits in one page', () => {
@@ -29,5 +31,15 @@ describe('page plan', () => {
     expect(pagesForRange(500_000, 500_020, 1_000_000, 500, 1)).toEqual([999, 1000, 1001])
     expect(pagesForRange(999_990, 1_000_050, 1_000_000, 500, 1)).toEqual([1998, 1999])
     expect(pagesForRange(0, 10, 0)).toEqual([])
+  })
+})
+
+describe('holdsEveryRecord', () => {
+  it('is true only when an exact total is known and every record arrived', () => {
+    expect(holdsEveryRecord({ records: rows(344), total: 344, totalWasEstimated: false })).toBe(true)
+    expect(holdsEveryRecord({ records: rows(0), total: 0, totalWasEstimated: false })).toBe(true)
+    expect(holdsEveryRecord({ records: rows(100), total: 344, totalWasEstimated: false })).toBe(false)
+    expect(holdsEveryRecord({ records: rows(100), total: undefined, totalWasEstimated: false })).toBe(false)
+    expect(holdsEveryRecord({ records: rows(100), total: 100, totalWasEstimated: true })).toBe(false)
   })
 })

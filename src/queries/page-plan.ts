@@ -1,3 +1,4 @@
+import type { SearchResult } from '../api/ckan/types'
 import type { Limit } from '../features/explorer-state/explorer-state'
 
 /**
@@ -11,6 +12,14 @@ export const DEFAULT_PORTAL_CAP = 32000
 
 /** Above this many rows, ask the portal for an estimated total instead of an exact count. */
 export const TOTAL_ESTIMATION_THRESHOLD = 100_000
+
+/** True when `firstPage` holds every record that matches, so sorting it in the browser shows the same set. */
+export function holdsEveryRecord(
+  firstPage: Pick<SearchResult, 'records' | 'total' | 'totalWasEstimated'>,
+): boolean {
+  if (firstPage.total === undefined || firstPage.totalWasEstimated) return false
+  return firstPage.records.length >= firstPage.total
+}
 
 /** How many rows the table shows: the user's limit, bounded by the matching total. */
 export function visibleRowCount(limit: Limit, total: number | undefined, loadedInFirstPage: number): number {

@@ -2,7 +2,7 @@ import { useTable } from '@tanstack/react-table'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react'
 import { useEverTrue } from '../../components/ui/use-ever-true'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
-import { visibleRowCount } from '../../queries/page-plan'
+import { holdsEveryRecord, visibleRowCount } from '../../queries/page-plan'
 import type { FoundRowCount } from '../../queries/use-record-window'
 import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../explorer-state/explorer-state'
 import { ColumnsMenu } from './columns-menu'
@@ -95,12 +95,9 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     [table],
   )
 
-  // every record is here: a header click may sort in the browser, so its code starts loading
-  const everyRecordLoaded =
-    firstPage.total !== undefined &&
-    !firstPage.totalWasEstimated &&
-    firstPage.records.length >= firstPage.total
-  const sortRecordsLocally = useLocalSort(sortLocally || everyRecordLoaded)
+  // every record is here (always so when sorting locally, see planSortChange): a header click may
+  // sort in the browser, so its code starts loading
+  const sortRecordsLocally = useLocalSort(holdsEveryRecord(firstPage))
   const sortedHere = sortLocally && state.sort.length > 0 && sortRecordsLocally !== null
   const localRows = useMemo(
     () =>
