@@ -2,7 +2,6 @@ import {
   startTransition,
   useEffect,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   type Ref,
@@ -14,7 +13,6 @@ import type { Limit } from '../explorer-state/explorer-state'
 import { useRecordWindow, type FoundRowCount, type RowState } from '../../queries/use-record-window'
 import { drawsEveryColumn, type ColumnDrawing } from './columns-fns'
 import { GridRow } from './grid-row'
-import { firstScreenColumns } from './screen-columns'
 import {
   HEADER_HEIGHT,
   MAX_VISIBLE_ROWS,
@@ -51,8 +49,8 @@ export interface GridBodyProps {
   rowCount: number
   localRows: LocalRows
   columns: readonly ShownColumn[]
-  /** Where the first column starts, after the row numbers (px). */
-  firstColumnStart: number
+  /** The leading columns that the first screen shows (firstScreenColumns), or all of them. */
+  screenColumns: readonly ShownColumn[]
   totalWidth: number
   activeRow: number
   activeCol: number
@@ -151,10 +149,7 @@ export function GridBody(props: GridBodyProps) {
   // drawn with the first screen's columns alone while the grid is at its inline start: about half
   // the text to lay out on a wide table (drawsEveryColumn). The others follow once those are painted
   // or the scrolling pauses.
-  const screenColumns = useMemo(
-    () => firstScreenColumns(columns, props.firstColumnStart),
-    [columns, props.firstColumnStart],
-  )
+  const { screenColumns } = props
   const columnDrawing: ColumnDrawing = {
     firstScreenOnly:
       screenColumns.length < columns.length && view.atInlineStart && activeCol <= screenColumns.length,

@@ -85,6 +85,7 @@ export function RecordsGrid(props: RecordsGridProps) {
   const [allColumnsDrawn, setAllColumnsDrawn] = useState(false)
   const onRowsPainted = useCallback(() => setAllColumnsDrawn(true), [])
   const firstColumnStart = rowNumberWidth(rowCount)
+  // computed once here for the header and the rows (GridBody)
   const firstScreen = useMemo(
     () => firstScreenColumns(columns, firstColumnStart),
     [columns, firstColumnStart],
@@ -226,7 +227,7 @@ export function RecordsGrid(props: RecordsGridProps) {
         localRows={props.localRows}
         stale={props.stale}
         columns={columns}
-        firstColumnStart={firstColumnStart}
+        screenColumns={firstScreen}
         totalWidth={totalWidth}
         activeRow={active.row}
         activeCol={active.col}
