@@ -220,8 +220,13 @@ export function GridBody(props: GridBodyProps) {
     let lastLeapAt = -Infinity
     let trailingLeap = 0
     let settle = 0
+    // a scroll that moved no rows (sideways, or within a row) leaves nothing to settle: no render
     const settled = () =>
-      startTransition(() => setView((previous) => ({ ...previous, moving: false, whole: NO_ROWS_RANGE })))
+      startTransition(() =>
+        setView((previous) =>
+          previous.moving ? { ...previous, moving: false, whole: NO_ROWS_RANGE } : previous,
+        ),
+      )
     const loadHere = () => {
       trailingLeap = 0
       setView((previous) => ({ ...previous, fetchTop: liveTop.current }))
