@@ -205,23 +205,24 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   const queryClient = useQueryClient()
   const pageSize = windowPageSize(firstPage, firstPageRequest, rowCount)
   const pages = enabled ? windowPages(first, last, rowCount, pageSize) : []
+  const requestFor = (page: number) =>
+    searchQueryOptions(portal, windowPageRequest(firstPageRequest, limit, page, pageSize))
+  const requests = pages.map(requestFor)
+  // Reading the cache during render is fine here: every arrival re-renders through useQueries below.
+  // one cache lookup per page (each hashes its key), shared by the decisions below
+  const states = requests.map((request) => queryClient.getQueryState(request.queryKey))
   // At the end of a table whose total was estimated, a full last page may hide more records.
   const lastPage = Math.floor((rowCount - 1) / pageSize)
-  if (options.totalWasEstimated && lastPage > 0 && pages.includes(lastPage)) {
-    const lastRequest = searchQueryOptions(
-      portal,
-      windowPageRequest(firstPageRequest, limit, lastPage, pageSize),
-    )
-    const lastData = queryClient.getQueryData(lastRequest.queryKey)
-    const probe = endProbePage(rowCount, pageSize, limit, lastData?.records.length)
-    if (probe !== null) pages.push(probe)
+  const lastIndex = lastPage > 0 ? pages.indexOf(lastPage) : -1
+  if (options.totalWasEstimated && lastIndex >= 0) {
+    const probe = endProbePage(rowCount, pageSize, limit, states[lastIndex]?.data?.records.length)
+    if (probe !== null) {
+      const request = requestFor(probe)
+      pages.push(probe)
+      requests.push(request)
+      states.push(queryClient.getQueryState(request.queryKey))
+    }
   }
-  const requests = pages.map((page) =>
-    searchQueryOptions(portal, windowPageRequest(firstPageRequest, limit, page, pageSize)),
-  )
-  // Reading the cache during render is fine here: every arrival re-renders through useQueries below.
-  // one cache lookup per page (each hashes its key), shared by the two decisions below
-  const states = requests.map((request) => queryClient.getQueryState(request.queryKey))
   const loaded = new Set(pages.filter((_, i) => states[i]?.data !== undefined))
   const allowed = pagesAllowedToFetch(
     pages,
