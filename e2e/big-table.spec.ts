@@ -4,13 +4,11 @@
 // is opened with limit=all, jumped to its middle and to its end, and each time the rows shown must
 // be the right ones, only a window of them in the DOM, asked for with a few requests near them.
 import { expect, test } from './fixtures'
-import { generatedValue } from './expected'
-import { searchParams } from './pages/explorer-page'
+import { searchOffset } from './pages/explorer-page'
 import { BIG_ORIGIN, E2E_BIG_ROWS } from './ports'
 import { GENERATED_RESOURCE_ID } from '../server/data/generated'
 import { MAX_SCROLL_HEIGHT, ROW_HEIGHT } from '../src/features/table/scroll-scale-fns'
 
-const offsetOf = (request: Parameters<typeof searchParams>[0]) => Number(searchParams(request).offset ?? 0)
 const rows = E2E_BIG_ROWS
 const formatted = rows.toLocaleString('en')
 
@@ -35,22 +33,6 @@ test(`${formatted} rows: the total, a jump to the middle and to the end, few req
   const opening = explorer.searchRequests.length
   expect(opening).toBeLessThanOrEqual(2)
 
-  /** The rows in the DOM are the right ones: row number = _id, and the generated name of that row. */
-  const expectRightRows = async (): Promise<number[]> => {
-    // one reading: rows are added above and below once the first ones are painted
-    const rows = await explorer.readRows(['_id', 'name'])
-    const numbers = rows.map((row) => row.number)
-    const ids = rows.map((row) => row.texts[0]!)
-    const names = rows.map((row) => row.texts[1]!)
-    expect(numbers.length).toBeGreaterThan(0)
-    expect(numbers.length).toBeLessThanOrEqual(100)
-    numbers.forEach((position, i) => {
-      if (i > 0) expect(position).toBe(numbers[i - 1]! + 1)
-      expect(Number(ids[i]!.replace(/,/g, ''))).toBe(position)
-      expect(names[i]).toBe(generatedValue(position - 1, 'name'))
-    })
-    return numbers
-  }
   const settle = async (): Promise<void> => {
     await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
   }
@@ -61,26 +43,27 @@ test(`${formatted} rows: the total, a jump to the middle and to the end, few req
     .poll(async () => (await explorer.rowNumbers())[0] ?? 0, { timeout: 20_000 })
     .toBeGreaterThan(rows * 0.49)
   await settle()
-  const middle = await expectRightRows()
+  const middle = await explorer.expectGeneratedRows()
   expect(middle[0]).toBeLessThan(rows * 0.51)
   expect(await explorer.dataRows().count()).toBeLessThanOrEqual(100)
   const middleRequests = explorer.searchRequests.slice(opening)
   expect(middleRequests.length).toBeGreaterThan(0)
   expect(middleRequests.length).toBeLessThanOrEqual(4)
-  for (const request of middleRequests) expect(Math.abs(offsetOf(request) - middle[0]!)).toBeLessThan(1_000)
+  for (const request of middleRequests)
+    expect(Math.abs(searchOffset(request) - middle[0]!)).toBeLessThan(1_000)
 
   // The end: the last row is the last _id.
   const beforeEnd = explorer.searchRequests.length
   await explorer.grid.evaluate((grid) => grid.scrollTo(0, grid.scrollHeight))
   await expect.poll(async () => (await explorer.rowNumbers()).at(-1), { timeout: 20_000 }).toBe(rows)
   await settle()
-  const end = await expectRightRows()
+  const end = await explorer.expectGeneratedRows()
   expect(end.at(-1)).toBe(rows)
   expect(await explorer.dataRows().count()).toBeLessThanOrEqual(100)
   const endRequests = explorer.searchRequests.slice(beforeEnd)
   expect(endRequests.length).toBeGreaterThan(0)
   expect(endRequests.length).toBeLessThanOrEqual(4)
-  for (const request of endRequests) expect(offsetOf(request)).toBeGreaterThan(rows - 1_000)
+  for (const request of endRequests) expect(searchOffset(request)).toBeGreaterThan(rows - 1_000)
 
   // nothing between the windows was ever asked for
   expect(explorer.searchRequests.length).toBeLessThanOrEqual(opening + 8)

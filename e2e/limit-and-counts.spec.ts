@@ -2,7 +2,7 @@
 // rows_max, exact and estimated totals, and the live region that announces them.
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { countText } from './expected'
-import { searchParams } from './pages/explorer-page'
+import { searchOffset, searchParams } from './pages/explorer-page'
 import { E2E_ROWS, E2E_ROWS_MAX, FIXTURE_ORIGIN } from './ports'
 import { GENERATED_RESOURCE_ID } from '../server/data/generated'
 
@@ -61,7 +61,7 @@ test('a limit above the portal’s rows_max is fetched in pages', async ({ explo
   await explorer.grid.evaluate((grid) => grid.scrollTo(0, grid.scrollHeight))
   await expect.poll(async () => (await explorer.rowNumbers()).at(-1)).toBe(120)
   await expect.poll(async () => (await explorer.columnTexts('n', 100)).at(-1)).toBe('120')
-  const offsets = explorer.searchRequests.map((request) => Number(searchParams(request).offset ?? 0))
+  const offsets = explorer.searchRequests.map(searchOffset)
   expect(offsets).toContain(2 * E2E_ROWS_MAX)
   // no page was asked for twice
   const keys = explorer.searchRequests.map((request) => request.url())
@@ -116,6 +116,6 @@ test('an estimated total that is too low grows to the real count at the end of t
   // the count now says the real total, no longer "about"
   await expect(explorer.count).toHaveText(countText(120, 120))
   await expect(page.getByText('The portal estimated the total', { exact: false })).toBeHidden()
-  const offsets = explorer.searchRequests.map((request) => Number(searchParams(request).offset ?? 0))
+  const offsets = explorer.searchRequests.map(searchOffset)
   expect(offsets.sort((a, b) => a - b)).toEqual([0, E2E_ROWS_MAX, 2 * E2E_ROWS_MAX])
 })

@@ -6,12 +6,9 @@
 // scroll space. The scaled scroll space (above 250,000 rows) is covered by big-table.spec.ts on
 // its own server.
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { generatedValue } from './expected'
-import { searchParams } from './pages/explorer-page'
+import { searchOffset } from './pages/explorer-page'
 import { E2E_ROWS } from './ports'
 import { GENERATED_RESOURCE_ID } from '../server/data/generated'
-
-const offsetOf = (request: Parameters<typeof searchParams>[0]) => Number(searchParams(request).offset ?? 0)
 
 test('a jump to the middle and to the end shows the right rows, with few requests and few DOM rows', async ({
   explorer,
@@ -24,33 +21,20 @@ test('a jump to the middle and to the end shows the right rows, with few request
   const first = explorer.searchRequests.length
   expect(first).toBeLessThanOrEqual(2)
 
-  const expectRowsAreTrue = async () => {
-    // one reading: rows are added above and below once the first ones are painted
-    const rows = await explorer.readRows(['_id', 'name'])
-    const numbers = rows.map((row) => row.number)
-    const ids = rows.map((row) => row.texts[0]!)
-    const names = rows.map((row) => row.texts[1]!)
-    expect(numbers.length).toBeGreaterThan(0)
-    numbers.forEach((position, i) => {
-      expect(Number(ids[i]!.replace(/,/g, ''))).toBe(position)
-      expect(names[i]).toBe(generatedValue(position - 1, 'name'))
-    })
-    return numbers
-  }
-
   // the middle: drag the scrollbar to 50 %
   await explorer.grid.evaluate((grid) => grid.scrollTo(0, (grid.scrollHeight - grid.clientHeight) / 2))
   await expect
     .poll(async () => (await explorer.rowNumbers())[0] ?? 0, { timeout: 20_000 })
     .toBeGreaterThan(E2E_ROWS * 0.4)
   await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
-  const middle = await expectRowsAreTrue()
+  const middle = await explorer.expectGeneratedRows()
   expect(middle[0]).toBeLessThan(E2E_ROWS * 0.6)
   expect(await explorer.dataRows().count()).toBeLessThanOrEqual(100)
   const middleRequests = explorer.searchRequests.slice(first)
   expect(middleRequests.length).toBeGreaterThan(0)
   expect(middleRequests.length).toBeLessThanOrEqual(4)
-  for (const request of middleRequests) expect(Math.abs(offsetOf(request) - middle[0]!)).toBeLessThan(1_000)
+  for (const request of middleRequests)
+    expect(Math.abs(searchOffset(request) - middle[0]!)).toBeLessThan(1_000)
   await expectNoAxeViolations(page, 'middle of a big table')
 
   // the end
@@ -58,11 +42,11 @@ test('a jump to the middle and to the end shows the right rows, with few request
   await explorer.grid.evaluate((grid) => grid.scrollTo(0, grid.scrollHeight))
   await expect.poll(async () => (await explorer.rowNumbers()).at(-1), { timeout: 20_000 }).toBe(E2E_ROWS)
   await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
-  await expectRowsAreTrue()
+  await explorer.expectGeneratedRows()
   expect(await explorer.dataRows().count()).toBeLessThanOrEqual(100)
   const endRequests = explorer.searchRequests.slice(beforeEnd)
   expect(endRequests.length).toBeLessThanOrEqual(4)
-  for (const request of endRequests) expect(offsetOf(request)).toBeGreaterThan(E2E_ROWS - 1_000)
+  for (const request of endRequests) expect(searchOffset(request)).toBeGreaterThan(E2E_ROWS - 1_000)
   // nothing between the windows was ever asked for
   expect(explorer.searchRequests.length).toBeLessThanOrEqual(10)
 })

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test'
+import { generatedValue } from '../expected'
 
 /** The CKAN action a request calls (`datastore_search`, `package_search`…), or undefined for other requests. */
 export function ckanAction(url: string): string | undefined {
@@ -12,6 +13,11 @@ export function searchParams(request: Request): Record<string, unknown> {
     return body ? (JSON.parse(body) as Record<string, unknown>) : {}
   }
   return Object.fromEntries(new URL(request.url()).searchParams)
+}
+
+/** The `offset` a datastore_search request asks for (0 when it sends none). */
+export function searchOffset(request: Request): number {
+  return Number(searchParams(request).offset ?? 0)
 }
 
 /** The explorer as a user sees it: role-based locators and intent-level actions. */
@@ -237,6 +243,23 @@ export class ExplorerPage {
       },
       { ids: fieldIds, rows },
     )
+  }
+
+  /**
+   * The rows in the DOM are the right rows of the generated resource, read in one moment: consecutive
+   * row numbers, each row's _id equal to its number, and the generated name of that row. Needs the
+   * `_id` column shown (`hidden=`). Returns the row numbers.
+   */
+  async expectGeneratedRows(): Promise<number[]> {
+    const rows = await this.readRows(['_id', 'name'])
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThanOrEqual(100)
+    rows.forEach((row, i) => {
+      if (i > 0) expect(row.number).toBe(rows[i - 1]!.number + 1)
+      expect(Number(row.texts[0]!.replace(/,/g, ''))).toBe(row.number)
+      expect(row.texts[1]).toBe(generatedValue(row.number - 1, 'name'))
+    })
+    return rows.map((row) => row.number)
   }
 
   /** The row numbers (first column) of the rows now in the DOM, top to bottom. */
