@@ -68,3 +68,41 @@ test(`${formatted} rows: the total, a jump to the middle and to the end, few req
   // nothing between the windows was ever asked for
   expect(explorer.searchRequests.length).toBeLessThanOrEqual(opening + 8)
 })
+
+test(`${formatted} rows: a sort, a search and a filter are one request each, first screen included`, async ({
+  explorer,
+  page,
+}) => {
+  await explorer.openResource(GENERATED_RESOURCE_ID, { limit: 'all' }, BIG_ORIGIN)
+  await explorer.expectRowCount(rows)
+  /** Makes one change and checks it asked the portal exactly once, and its first screen came with it. */
+  const oneRequestFor = async (change: () => Promise<void>, url: RegExp): Promise<void> => {
+    const since = explorer.searchRequests.length
+    await change()
+    await expect(page).toHaveURL(url)
+    await expect(explorer.grid).not.toHaveAttribute('aria-rowcount', String(rows + 1))
+    await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
+    expect(await explorer.dataRows().count()).toBeGreaterThan(0)
+    expect(explorer.searchesSince(since)).toHaveLength(1)
+  }
+  // the sort first: on the narrowed result every record is loaded, and the browser would sort it
+  const sortSince = explorer.searchRequests.length
+  await explorer.sortButton('population').click()
+  await expect(page).toHaveURL(/sort=population/)
+  await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
+  const populations = (await explorer.columnTexts('population', 10)).map((text) =>
+    Number(text.replace(/,/g, '')),
+  )
+  expect(populations.length).toBeGreaterThan(1)
+  expect(populations).toEqual([...populations].sort((a, b) => a - b))
+  expect(explorer.searchesSince(sortSince)).toHaveLength(1)
+
+  await oneRequestFor(() => explorer.searchFor('Nairobi'), /q=Nairobi/)
+  for (const name of await explorer.columnTexts('name', 20)) expect(name).toMatch(/^Nairobi \d+$/)
+
+  // the dialog may ask for value suggestions while it is open: only applying the filter counts
+  await explorer.startFilter('year')
+  await explorer.typeValues(['2013'])
+  await oneRequestFor(() => explorer.applyFilter.click(), /filters=/)
+  for (const year of await explorer.columnTexts('year', 20)) expect(year).toBe('2013')
+})
