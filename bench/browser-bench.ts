@@ -16,6 +16,7 @@ import {
   GRIDS_WITH_SEARCH,
   gridUrl,
   headerPoint,
+  OURS_GRID,
   RESOURCE_ID,
   searchBox,
   SORT_COLUMN,
@@ -540,8 +541,8 @@ async function ourGridHeight(browser: Browser, setup: GridSetup): Promise<number
   const opened = await openGrid(browser, 'ours', setup)
   await waitRows(opened.page, { kind: 'first' })
   const height = await opened.page.evaluate(
-    () =>
-      document.querySelector('.dse-grid:not(.dse-warm-up .dse-grid)')?.getBoundingClientRect().height ?? 0,
+    (selector) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0,
+    OURS_GRID,
   )
   await opened.context.close()
   return Math.round(height) || 560

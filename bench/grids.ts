@@ -41,13 +41,17 @@ export function gridUrl(grid: GridName, setup: GridSetup): string {
   return `${setup.peers}/${grid}.html?${query.toString()}`
 }
 
+/**
+ * The explorer's grid, not the invisible one-row table it lays out to warm its code and fonts while
+ * the first page loads (in-page-probe.ts, which must stay self-contained, spells it out again).
+ */
+export const OURS_GRID = '.dse-grid:not(.dse-warm-up .dse-grid)'
+
 /** Centre of the sort column's header, in viewport coordinates. */
 export async function headerPoint(grid: GridName, page: Page): Promise<{ x: number; y: number }> {
   if (grid === 'ours') {
     const box = await page
-      .locator(
-        `.dse-grid:not(.dse-warm-up .dse-grid) [role="columnheader"][aria-label="${SORT_COLUMN}"] button`,
-      )
+      .locator(`${OURS_GRID} [role="columnheader"][aria-label="${SORT_COLUMN}"] button`)
       .first()
       .boundingBox()
     if (!box) throw new Error('no header button for the sort column')

@@ -89,8 +89,7 @@ export function installProbe(): void {
   }
   performance.setResourceTimingBufferSize(100_000)
 
-  // not the invisible one-row table the explorer lays out to warm its code and fonts while the first
-  // page loads
+  // grids.ts OURS_GRID, spelt out: this function's source is sent to the page and imports nothing
   const OURS_GRID = '.dse-grid:not(.dse-warm-up .dse-grid)'
   const oursScroller = (): HTMLElement | null => document.querySelector<HTMLElement>(OURS_GRID)
   const oursVisibleRows = (): VisibleRow[] => {
