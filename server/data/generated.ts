@@ -136,12 +136,6 @@ export function generateRow(seed: number, index: number): Json[] {
   ]
 }
 
-export function generateRows(seed: number, count: number): Json[][] {
-  const rows = new Array<Json[]>(count)
-  for (let i = 0; i < count; i++) rows[i] = generateRow(seed, i)
-  return rows
-}
-
 /** The generated rows made batch by batch while they are loaded: 1M rows never sit in memory at once. */
 export function generatedRowSource(seed: number, count: number): RowSource {
   return {
@@ -167,8 +161,4 @@ export function generatedResourceInfo(seed: number, count: number): ResourceDefi
     aliases: ['generated'],
     indexes: ['year', 'country', 'population'],
   }
-}
-
-export function generatedResource(seed: number, count: number): ResourceDefinition {
-  return { ...generatedResourceInfo(seed, count), records: generateRows(seed, count) }
 }

@@ -181,11 +181,6 @@ export class PgliteWorkerDb implements Db {
     return this.primary?.running !== undefined
   }
 
-  /** Path of the current snapshot tarball. */
-  get currentSnapshot(): string | undefined {
-    return this.snapshot
-  }
-
   /** Opens the reader lane from the current snapshot (replacing an outdated reader). */
   prepareStandby(): void {
     // Two PGlite instances must never share one data dir, so data-dir mode has no reader.
