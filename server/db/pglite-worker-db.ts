@@ -150,13 +150,13 @@ export class PgliteWorkerDb implements Db {
       this.snapshotDir ??=
         this.options.snapshotDir ?? (await mkdtemp(path.join(tmpdir(), 'pglite-snapshots-')))
       const file = path.join(this.snapshotDir, `snapshot-${++this.snapshotCount}.tar`)
-      const response = await this.enqueue({ kind: 'dump', file }, { withTimeout: false })
+      const bytes = await this.dumpTo(file)
       this.snapshot = file
       this.snapshotSeq = seq
       this.ownSnapshots.push(file)
       // Keep the previous one a while: a worker may still be opening it.
       while (this.ownSnapshots.length > 2) await rm(this.ownSnapshots.shift()!, { force: true })
-      return response.bytes ?? 0
+      return bytes
     } finally {
       this.snapshotPending = false
     }
