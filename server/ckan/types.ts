@@ -39,9 +39,21 @@ export interface ResourceDefinition {
   full_text_index?: boolean
 }
 
+export interface QueryOptions {
+  /**
+   * Once aborted, the query is not started (PgliteWorkerDb drops it from its queue if it waits
+   * there). A Db that cannot drop queued queries ignores it.
+   */
+  signal?: AbortSignal
+}
+
 /** Executes SQL with bound parameters. Implemented by the PGlite worker and by node-postgres. */
 export interface Db {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: Row[] }>
   /** Runs several statements (DDL, no parameters). */
   exec(sql: string): Promise<void>
 }

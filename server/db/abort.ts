@@ -11,27 +11,12 @@ export class QueryAbortedError extends Error {
   }
 }
 
-export interface QueryOptions {
-  /** Once aborted, the query is not started (dropped from the queue if it waits there). */
-  signal?: AbortSignal
-}
-
-/** A Db whose queries can be dropped while they wait (PgliteWorkerDb). */
-export interface AbortableDb extends Db {
-  query<Row = Record<string, unknown>>(
-    sql: string,
-    params?: unknown[],
-    options?: QueryOptions,
-  ): Promise<{ rows: Row[] }>
-}
-
 /** The database as one request sees it: after `signal` aborts, none of its queries starts. */
 export function abortableDb(db: Db, signal: AbortSignal): Db {
-  const abortable = db as AbortableDb
   return {
     query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []) {
       if (signal.aborted) return Promise.reject(new QueryAbortedError())
-      return abortable.query<Row>(sql, params, { signal })
+      return db.query<Row>(sql, params, { signal })
     },
     exec(sql: string) {
       if (signal.aborted) return Promise.reject(new QueryAbortedError())

@@ -11,8 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { QueryError, QueryTimeoutError, type Db } from '../ckan/types.ts'
-import { QueryAbortedError, type QueryOptions } from './abort.ts'
+import { QueryError, QueryTimeoutError, type Db, type QueryOptions } from '../ckan/types.ts'
+import { QueryAbortedError } from './abort.ts'
 import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './worker-protocol.ts'
 
 export interface PgliteWorkerDbOptions {
