@@ -3,7 +3,7 @@
 // plus the catalogue row that resource_show / package_search answer from.
 import { availableParallelism } from 'node:os'
 import { fieldNameProblem, quoteIdent, quoteLiteral, tableNameProblem } from './identifiers.ts'
-import type { Db, FieldDescriptor, Json, ResourceDefinition } from './types.ts'
+import type { BulkLoadDb, Db, FieldDescriptor, Json, ResourceDefinition } from './types.ts'
 
 /** Schema holding our catalogue: kept out of `public`, so it never shows up in `_table_metadata`. */
 export const catalogSchema = 'ckan_catalog'
@@ -252,14 +252,6 @@ interface CheckedRows {
  * A database that can load big tables faster (PGlite in worker threads): COPY with a whole batch
  * in one blob, and empty scratch databases on other threads to compute beside it.
  */
-export interface BulkLoadDb extends Db {
-  /** `COPY … FROM '/dev/blob'` with `data` as the blob (text, or bytes for FORMAT binary). */
-  copyFrom(sql: string, data: string | Uint8Array): Promise<void>
-  /** `COPY … TO '/dev/blob'`: what it wrote. */
-  copyTo(sql: string): Promise<Uint8Array>
-  openScratch(): Promise<BulkLoadDb & { close(): Promise<void> }>
-}
-
 function canBulkLoad(db: Db): db is BulkLoadDb {
   const candidate = db as Partial<BulkLoadDb>
   return (

@@ -58,6 +58,15 @@ export interface Db {
   exec(sql: string): Promise<void>
 }
 
+/** A Db that can bulk-load with COPY and open scratch databases (PgliteWorkerDb). */
+export interface BulkLoadDb extends Db {
+  /** `COPY … FROM '/dev/blob'` with `data` as the blob (text, or bytes for FORMAT binary). */
+  copyFrom(sql: string, data: string | Uint8Array): Promise<void>
+  /** `COPY … TO '/dev/blob'`: what it wrote. */
+  copyTo(sql: string): Promise<Uint8Array>
+  openScratch(): Promise<BulkLoadDb & { close(): Promise<void> }>
+}
+
 /** Thrown by a Db when the statement timeout fires. Mapped to 409 "Search took too long". */
 export class QueryTimeoutError extends Error {
   constructor() {

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { QueryError, QueryTimeoutError, type Db, type QueryOptions } from '../ckan/types.ts'
+import { QueryError, QueryTimeoutError, type BulkLoadDb, type QueryOptions } from '../ckan/types.ts'
 import { QueryAbortedError } from './abort.ts'
 import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './worker-protocol.ts'
 
@@ -62,7 +62,7 @@ export function isReadOnly(sql: string): boolean {
   )
 }
 
-export class PgliteWorkerDb implements Db {
+export class PgliteWorkerDb implements BulkLoadDb {
   private primary: Lane | undefined
   private reader: Lane | undefined
   private readerStarting = false

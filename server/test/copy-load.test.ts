@@ -1,6 +1,6 @@
 // The COPY load of big tables (PGlite workers, `_full_text` computed by scratch databases) must
 // give exactly the table the plain INSERT load gives: same values, types, `_full_text`, indexes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { copyField, createResource, initDatastore, type CreateOptions } from '../ckan/datastore-create.ts'
 import type { ResourceDefinition } from '../ckan/types.ts'
 import { generatedResourceInfo, generatedRowSource } from '../data/generated.ts'
@@ -94,10 +94,30 @@ describe('createResource with COPY', () => {
   })
 
   it('loads the generated rows exactly as the INSERT load does, with one helper or several', async () => {
-    const inserted = await load('inserted', { copyMinRows: Infinity })
-    expect((inserted as { rows: unknown[] }).rows).toHaveLength(size)
-    expect(await load('copied', { copyMinRows: 0, helpers: 1, batchRows: 700 })).toEqual(inserted)
-    expect(await load('copied-in-parallel', { copyMinRows: 0, helpers: 2, batchRows: 500 })).toEqual(inserted)
+    // the COPY path really runs: as many helpers as asked for, one COPY into the table per batch
+    const openScratch = vi.spyOn(db, 'openScratch')
+    const copyFrom = vi.spyOn(db, 'copyFrom')
+    try {
+      const inserted = await load('inserted', { copyMinRows: Infinity })
+      expect((inserted as { rows: unknown[] }).rows).toHaveLength(size)
+      expect(openScratch).not.toHaveBeenCalled()
+      expect(copyFrom).not.toHaveBeenCalled()
+
+      expect(await load('copied', { copyMinRows: 0, helpers: 1, batchRows: 700 })).toEqual(inserted)
+      expect(openScratch).toHaveBeenCalledTimes(1)
+      expect(copyFrom).toHaveBeenCalledTimes(Math.ceil(size / 700))
+
+      openScratch.mockClear()
+      copyFrom.mockClear()
+      expect(await load('copied-in-parallel', { copyMinRows: 0, helpers: 2, batchRows: 500 })).toEqual(
+        inserted,
+      )
+      expect(openScratch).toHaveBeenCalledTimes(2)
+      expect(copyFrom).toHaveBeenCalledTimes(Math.ceil(size / 500))
+    } finally {
+      openScratch.mockRestore()
+      copyFrom.mockRestore()
+    }
   }, 120_000)
 
   it('keeps tabs, newlines, backslashes, quotes, NULLs and JSON intact', async () => {
