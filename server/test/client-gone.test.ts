@@ -1,13 +1,10 @@
 // A client that disconnects before its query ran (an aborted fetch: the explorer abandons the pages
 // it scrolled past) must not keep the database busy: its queued query is dropped, never run.
-import type { AddressInfo } from 'node:net'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { abortableDb, QueryAbortedError } from '../db/abort.ts'
 import { PgliteWorkerDb } from '../db/pglite-worker-db.ts'
-import { createDatastoreServer, type Action } from '../http/server.ts'
+import type { Action } from '../http/server.ts'
+import { startInProcess } from './start-server.ts'
 
 // A few seconds of work for PGlite: keeps the single worker busy while other queries queue up.
 const slowSql = 'SELECT count(*)::int AS n FROM generate_series(1, 15000000)'
@@ -27,14 +24,9 @@ async function marks(value: number): Promise<number> {
   return rows[0]!.n
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`never ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-const untilQueued = (count: number) => until(() => db.waiting >= count, `${count} queries waiting`)
+/** Waits (polling every 10 ms, up to 20 s) until `condition` holds. */
+const until = (condition: () => boolean) => vi.waitUntil(condition, { timeout: 20_000, interval: 10 })
+const untilQueued = (count: number) => until(() => db.waiting >= count)
 
 describe('PgliteWorkerDb with an AbortSignal', () => {
   it('drops a waiting query when its signal aborts, and still runs the others', async () => {
@@ -81,18 +73,9 @@ describe('the HTTP server', () => {
   }
 
   beforeAll(async () => {
-    const server = createDatastoreServer({
-      db,
-      actions,
-      config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
-      tokens: [],
-      staticRoot: await mkdtemp(path.join(tmpdir(), 'no-app-')),
-      maxBodyBytes: 1024,
-      log: (line) => logLines.push(line),
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    close = () => new Promise((resolve) => server.close(() => resolve()))
+    const server = await startInProcess({ db, actions, tokens: [], log: (line) => logLines.push(line) })
+    baseUrl = server.url
+    close = server.stop
   })
   afterAll(async () => {
     await close?.()
@@ -100,7 +83,7 @@ describe('the HTTP server', () => {
 
   it('does not run the query of a request whose client disconnected while it waited', async () => {
     const slow = fetch(`${baseUrl}/api/3/action/slow`)
-    await until(() => db.busy, 'the slow query running')
+    await until(() => db.busy)
     const gone = new AbortController()
     const abandoned = fetch(`${baseUrl}/api/3/action/mark?value=4`, { signal: gone.signal }).catch(
       (e: unknown) => e,

@@ -1,12 +1,9 @@
 // The HTTP layer with actions that fail in the ways real ones can: every failure becomes CKAN's
 // answer, nothing leaks a stack trace, and the log never contains the token.
-import type { AddressInfo } from 'node:net'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QueryError, QueryTimeoutError, type Db } from '../ckan/types.ts'
-import { createDatastoreServer, pathForLog, type Action } from '../http/server.ts'
+import { pathForLog, type Action } from '../http/server.ts'
+import { startInProcess } from './start-server.ts'
 
 const logLines: string[] = []
 let baseUrl: string
@@ -26,19 +23,14 @@ const actions: Record<string, Action> = {
 }
 
 beforeAll(async () => {
-  const staticRoot = await mkdtemp(path.join(tmpdir(), 'no-app-'))
-  const server = createDatastoreServer({
+  const server = await startInProcess({
     db: unusedDb,
     actions,
-    config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
     tokens: ['s3cret-token'],
-    staticRoot,
-    maxBodyBytes: 1024,
     log: (line) => logLines.push(line),
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  close = () => new Promise((resolve) => server.close(() => resolve()))
+  baseUrl = server.url
+  close = server.stop
 })
 afterAll(async () => {
   await close?.()

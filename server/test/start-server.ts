@@ -1,6 +1,12 @@
-// Starts the real datastore server as a child process, for tests and benchmarks that talk HTTP.
+// Starts the real datastore server as a child process, for tests and benchmarks that talk HTTP; or
+// its HTTP layer in this process, for tests that give it their own actions or database.
 import { spawn } from 'node:child_process'
+import { mkdtemp } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createDatastoreServer, type ServerOptions } from '../http/server.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const defaultStartTimeoutMs = 180_000
@@ -9,6 +15,26 @@ export interface RunningServer {
   /** Base URL without trailing slash, e.g. `http://127.0.0.1:41234`. */
   url: string
   stop(): Promise<void>
+}
+
+/**
+ * The HTTP layer in this process on a free port, with these actions, database, tokens and log, and
+ * test defaults for the rest (CKAN's row limits, an empty folder as the app, 1 KB request bodies).
+ */
+export async function startInProcess(
+  options: Pick<ServerOptions, 'db' | 'actions' | 'tokens' | 'log'>,
+): Promise<RunningServer> {
+  const server = createDatastoreServer({
+    config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
+    staticRoot: await mkdtemp(path.join(tmpdir(), 'no-app-')),
+    maxBodyBytes: 1024,
+    ...options,
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 /**
