@@ -247,6 +247,10 @@ function corsHeaders(request: http.IncomingMessage): Record<string, string> {
 export function createRequestHandler(options: ServerOptions) {
   return async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     const started = performance.now()
+    const logDone = (outcome: string | number): void =>
+      options.log(
+        `${request.method} ${pathForLog(request.url ?? '/')} ${outcome} ${(performance.now() - started).toFixed(1)}ms`,
+      )
     const clientGone = new AbortController()
     response.on('close', () => {
       if (!response.writableFinished) clientGone.abort()
@@ -257,8 +261,7 @@ export function createRequestHandler(options: ServerOptions) {
     } catch (error) {
       if (error instanceof QueryAbortedError) {
         // nobody is left to answer
-        const ms = (performance.now() - started).toFixed(1)
-        options.log(`${request.method} ${pathForLog(request.url ?? '/')} client gone, not run ${ms}ms`)
+        logDone('client gone, not run')
         response.destroy()
         return
       }
@@ -278,8 +281,7 @@ export function createRequestHandler(options: ServerOptions) {
       options.log(`error writing response: ${(error as Error).message}`)
       response.destroy()
     }
-    const ms = (performance.now() - started).toFixed(1)
-    options.log(`${request.method} ${pathForLog(request.url ?? '/')} ${reply.status} ${ms}ms`)
+    logDone(reply.status)
   }
 }
 
