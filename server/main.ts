@@ -96,7 +96,7 @@ async function loadInto(db: Db, sources: Sources): Promise<void> {
   while (loadables.length > 0) {
     const { definition, rows } = loadables.shift()!
     try {
-      await createResource(db, definition, rows ? { rows } : {})
+      await createResource(db, definition, { rows })
     } catch (error) {
       throw new LoadError(
         `cannot load resource ${JSON.stringify(definition.resource_id)}: ${(error as Error).message}`,

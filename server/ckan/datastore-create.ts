@@ -467,10 +467,12 @@ export async function createResource(
     const copy =
       canBulkLoad(db) && columns.length > 0 && source.count >= (options.copyMinRows ?? COPY_MIN_ROWS)
     const fullTextIndex = def.full_text_index !== false
+    // GiST is CKAN's default (ckan.datastore.default_fts_index_method) and built ~30% faster than GIN.
+    const fullTextIndexSql = `CREATE INDEX ON public.${table} USING gist ("_full_text");`
     if (copy && fullTextIndex) {
       // Built while the rows come in, by the main database, which would otherwise wait for its
       // helpers; built afterwards it would add its whole time (a third of a load) at the end.
-      await db.exec(`CREATE INDEX ON public.${table} USING gist ("_full_text")`)
+      await db.exec(fullTextIndexSql)
     }
     if (copy) {
       await copyRows(db, `public.${table}`, columns, source, {
@@ -483,10 +485,9 @@ export async function createResource(
       source.count,
     ])
 
-    // GiST is CKAN's default (ckan.datastore.default_fts_index_method) and built ~30% faster than GIN
-    // here; more memory than the 64 MB default speeds up both.
+    // more memory than the 64 MB default speeds up building indexes
     const indexSql = [`SET maintenance_work_mem = '256MB';`]
-    if (fullTextIndex && !copy) indexSql.push(`CREATE INDEX ON public.${table} USING gist ("_full_text");`)
+    if (fullTextIndex && !copy) indexSql.push(fullTextIndexSql)
     // (column, _id): clients sort with an _id tiebreak for stable paging (`year desc, _id desc`),
     // and only a two-column index serves that order without sorting every row.
     for (const name of indexed) {

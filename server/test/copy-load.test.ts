@@ -77,11 +77,7 @@ describe('createResource with COPY', () => {
     const definition = def ?? generatedResourceInfo(42, size)
     const rows = def ? undefined : generatedRowSource(42, size)
     // aliases are left out: two tables cannot have the same alias
-    await createResource(
-      db,
-      { ...definition, resource_id: id, aliases: [] },
-      rows ? { ...options, rows } : options,
-    )
+    await createResource(db, { ...definition, resource_id: id, aliases: [] }, { ...options, rows })
     return tableState(db, id)
   }
 
