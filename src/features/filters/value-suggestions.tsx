@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
+import { countFormat } from '../../lib/format'
 import { searchQueryOptions } from '../../queries/datastore-queries'
 import { countValues, distinctValues, sameValue, suggestionValue } from './filter-values'
 import { filterText } from './filter-messages'
@@ -88,7 +89,7 @@ export function ValueSuggestions({
   locale: string
 }) {
   const { status, suggestions, truncated } = useSuggestions(portal, resourceId, field, resourceTotal)
-  const numbers = new Intl.NumberFormat(locale)
+  const numbers = countFormat(locale)
   if (status === 'pending')
     return (
       <p className="dse-hint" role="status">

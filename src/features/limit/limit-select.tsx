@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { countFormat } from '../../lib/format'
 import type { Limit } from '../explorer-state/explorer-state'
 import { LIMIT_PRESETS, limitChoice, limitFromChoice, parseCustomLimit } from './limit-options'
 import { limitText } from './limit-messages'
@@ -20,7 +21,7 @@ export function LimitSelect({
   const [customText, setCustomText] = useState(limit === 'all' ? '' : String(limit))
   const [invalid, setInvalid] = useState(false)
   const errorId = useId()
-  const format = new Intl.NumberFormat(locale)
+  const format = countFormat(locale)
   const showCustom = customOpen || choice === 'custom'
 
   const applyCustom = () => {

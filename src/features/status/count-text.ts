@@ -1,4 +1,5 @@
 import type { Limit } from '../explorer-state/explorer-state'
+import { countFormat } from '../../lib/format'
 import { statusText } from './status-messages'
 
 export interface CountInput {
@@ -11,7 +12,7 @@ export interface CountInput {
 
 /** "1–100 of 12,345 records", "1–100 of about 12,345 records", "All 344 records", "No records match". */
 export function countText({ shown, total, totalWasEstimated }: CountInput, locale: string): string {
-  const format = new Intl.NumberFormat(locale)
+  const format = countFormat(locale)
   if (total === 0 || (total === undefined && shown === 0)) return statusText('none')
   if (total === undefined)
     return statusText('rangeUnknown', { from: format.format(1), to: format.format(shown) })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatCell, isNumericType, MAX_CELL_CHARS, normaliseType } from '../format'
+import { formatCell, isNumericType, MAX_CELL_CHARS, normaliseType, countFormat } from '../format'
 
 describe('normaliseType', () => {
   it.each([
@@ -132,5 +132,17 @@ describe('formatCell', () => {
         expect(() => formatCell(value, type, 'xx-invalid!!')).not.toThrow()
       }
     }
+  })
+})
+
+describe('countFormat', () => {
+  it('groups counts and row numbers the way the locale writes them', () => {
+    expect(countFormat('en').format(1_000_000)).toBe('1,000,000')
+    expect(countFormat('fr').format(1_000_000)).toMatch(/^1\s000\s000$/u)
+  })
+
+  it('keeps one formatter per locale, and falls back to English for a tag it cannot read', () => {
+    expect(countFormat('en')).toBe(countFormat('en'))
+    expect(countFormat('not a locale!').format(12345)).toBe('12,345')
   })
 })
