@@ -24,8 +24,8 @@ import {
 import {
   ROW_HEIGHT,
   maxScrollTop,
-  renderRowRange,
   rowTop,
+  rowsToDraw,
   sameRange,
   scrollDeltaFor,
   scrollScale,
@@ -63,6 +63,8 @@ export interface GridBodyProps {
   onWindowError(retry: (() => void) | null): void
   /** The first page is the previous result while a new one loads: ask for no more pages. */
   stale?: boolean
+  /** Drawn where nobody sees it (the warm-up): no window to fit the first rows to, nothing to measure. */
+  offscreen?: boolean
   /** Loaded pages showed that an estimated total was off. */
   onRowCountFound?(found: FoundRowCount): void
   /** The rows on screen are loaded and painted (after each load that drew them without overscan). */
@@ -111,6 +113,12 @@ function guessViewport(): number {
   return rowViewport(typeof window === 'undefined' ? 600 : Math.round(window.innerHeight * 0.7))
 }
 
+/** How much of the grid's row area (px from its top) the browser window shows. Reads the layout. */
+function measureScreenBlock(element: HTMLElement): number {
+  const box = element.getBoundingClientRect()
+  return Math.max(0, Math.ceil(Math.min(window.innerHeight, box.bottom) - box.top - HEADER_HEIGHT))
+}
+
 /**
  * The rows. It tracks the scroll container itself (scroll events and a ResizeObserver; the lowest
  * component, so scrolling re-renders only this) and owns the record window. Which rows to draw and
@@ -140,11 +148,18 @@ export function GridBody(props: GridBodyProps) {
   // Overscan rows are drawn only once the rows on screen are loaded and painted: the frame that shows
   // the first rows (and the rows after a leap) lays out those alone, about 40 % less text.
   const [overscanOn, setOverscanOn] = useState(false)
+  // Those rows are also only the ones inside the browser window: a grid low on the page shows a few
+  // of its rows until the page is scrolled, and the others follow with the overscan. Measured before
+  // the first rows are drawn (null until then), at each leap, and when the page scrolls meanwhile.
+  // Without a browser window (server rendering) or unseen, there is nothing to fit: every visible row.
+  const [screenBlock, setScreenBlock] = useState<number | null>(() =>
+    typeof window === 'undefined' || props.offscreen ? Number.POSITIVE_INFINITY : null,
+  )
   const scale = scrollScale(rowCount, view.viewport)
   const scrollTop = Math.min(view.scrollTop, maxScrollTop(scale))
   const visible = visibleRowRange(scale, scrollTop)
   const overscan = overscanOn ? OVERSCAN_ROWS : 0
-  const rendered = renderRowRange(scale, scrollTop, overscan)
+  const rendered = rowsToDraw(scale, scrollTop, { overscan, screenBlock, activeRow })
   // The first rows, the rows a leap lands on and the rows that come into view while scrolling are
   // drawn with the first screen's columns alone while the grid is at its inline start: about half
   // the text to lay out on a wide table (drawsEveryColumn). The others follow once those are painted
@@ -173,9 +188,10 @@ export function GridBody(props: GridBodyProps) {
     totalWasEstimated: props.firstPage.totalWasEstimated,
   })
 
+  // the rows drawn for now (before the overscan) are the ones to wait for
   let visibleLoaded = true
   if (localRows === null) {
-    for (let index = visible.first; index <= visible.last && visibleLoaded; index++) {
+    for (let index = rendered.first; index <= rendered.last && visibleLoaded; index++) {
       visibleLoaded = recordWindow.getRow(index).status !== 'loading'
     }
   }
@@ -205,15 +221,47 @@ export function GridBody(props: GridBodyProps) {
   /** The container's scrollTop at its last scroll event (renders happen only when the rows change). */
   const liveTop = useRef(0)
   const atInlineStart = view.atInlineStart
-  const layout = useRef({ scale, anchor, visible, rendered, fetchRange, overscan, atInlineStart })
+  const layout = useRef({
+    scale,
+    anchor,
+    visible,
+    rendered,
+    fetchRange,
+    overscan,
+    screenBlock,
+    atInlineStart,
+  })
   useLayoutEffect(() => {
-    layout.current = { scale, anchor, visible, rendered, fetchRange, overscan, atInlineStart }
+    layout.current = { scale, anchor, visible, rendered, fetchRange, overscan, screenBlock, atInlineStart }
     // Reading scrollTop here would force a layout after every commit: use the last scroll event's
     // position while it still shows these rows, else this render's (a reset to the top).
     const live = liveTop.current
     const top = sameRange(visibleRowRange(scale, live), visible) ? live : scrollTop
     placeWindow(windowRef.current, top, scale, anchor)
   })
+  // Before the first rows are drawn: the grid is in the page, its rows are not (one small layout). The
+  // scroll container is this body's parent: its ref (scrollRef) is attached only after this effect.
+  const bodyRef = useRef<HTMLDivElement>(null)
+  const measured = screenBlock !== null
+  useLayoutEffect(() => {
+    const container = bodyRef.current?.parentElement
+    if (!measured && container) setScreenBlock(measureScreenBlock(container))
+  }, [measured])
+  // While the rows on screen wait to be painted (a leap's page can take a round trip), a page scroll
+  // or a resize can bring more of them into the window.
+  const { offscreen } = props
+  useEffect(() => {
+    const element = scrollRef.current
+    if (overscanOn || offscreen || !element) return
+    const remeasure = () => setScreenBlock(measureScreenBlock(element))
+    window.addEventListener('scroll', remeasure, { passive: true })
+    window.addEventListener('resize', remeasure)
+    return () => {
+      window.removeEventListener('scroll', remeasure)
+      window.removeEventListener('resize', remeasure)
+    }
+  }, [overscanOn, offscreen, scrollRef])
+
   useEffect(() => {
     const element = scrollRef.current
     if (!element) return
@@ -238,10 +286,13 @@ export function GridBody(props: GridBodyProps) {
       const atInlineStart = element.scrollLeft === 0
       liveTop.current = top
       const current = layout.current
+      const visibleNow = visibleRowRange(current.scale, top)
+      const leap = !sameRange(visibleNow, current.visible) && isLeap(current.fetchRange, visibleNow)
+      // a leap draws the rows inside the window alone: where is the window now (read before the write)
+      const screenBlockNow = leap ? measureScreenBlock(element) : current.screenBlock
       placeWindow(windowRef.current, top, current.scale, current.anchor)
       clearTimeout(settle)
       settle = window.setTimeout(settled, SCROLL_SETTLE_MS)
-      const visibleNow = visibleRowRange(current.scale, top)
       // re-render only when the rows on screen change, or when a sideways scroll needs every column
       if (sameRange(visibleNow, current.visible)) {
         if (atInlineStart !== current.atInlineStart) setView((previous) => ({ ...previous, atInlineStart }))
@@ -255,12 +306,13 @@ export function GridBody(props: GridBodyProps) {
         moving: true,
         whole: previous.moving ? previous.whole : current.overscan > 0 ? current.rendered : NO_ROWS_RANGE,
       })
-      if (!isLeap(current.fetchRange, visibleNow)) {
+      if (!leap) {
         setView((previous) => ({ ...moved(previous), fetchTop: top }))
         return
       }
       setView(moved)
       setOverscanOn(false)
+      setScreenBlock(screenBlockNow)
       const now = performance.now()
       const when = whenToLoadLeap(lastLeapAt, now, LEAP_PAUSE_MS)
       lastLeapAt = now
@@ -275,7 +327,11 @@ export function GridBody(props: GridBodyProps) {
       const current = layout.current
       if (viewport === current.scale.viewport) return
       const nextScale = scrollScale(current.scale.rowCount, viewport)
-      const next = renderRowRange(nextScale, liveTop.current, current.overscan)
+      const next = rowsToDraw(nextScale, liveTop.current, {
+        overscan: current.overscan,
+        screenBlock: current.screenBlock,
+        activeRow: -1,
+      })
       // More rows needed than drawn (with the overscan now in use): draw them before this frame is
       // painted, so there is no blank strip.
       const update = () => setView((previous) => ({ ...previous, viewport }))
@@ -357,6 +413,7 @@ export function GridBody(props: GridBodyProps) {
 
   return (
     <div
+      ref={bodyRef}
       role="rowgroup"
       className="dse-grid__body"
       style={{ blockSize: scale.scrollHeight, inlineSize: totalWidth }}

@@ -10,6 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import { countFormat } from '../../lib/format'
 import type { FoundRowCount } from '../../queries/use-record-window'
 import type { Limit, SortKey } from '../explorer-state/explorer-state'
 import { headerSortInfo } from './columns-fns'
@@ -44,6 +45,8 @@ export interface RecordsGridProps {
   onWindowError(retry: (() => void) | null): void
   /** The first page is the previous result while a new one loads. */
   stale?: boolean
+  /** Drawn where nobody sees it: its rows are not fitted to the browser window. */
+  offscreen?: boolean
   onRowCountFound?(found: FoundRowCount): void
 }
 
@@ -92,7 +95,7 @@ export function RecordsGrid(props: RecordsGridProps) {
   )
   const headerColumns = allColumnsDrawn ? columns : firstScreen
 
-  const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale])
+  const numberFormat = countFormat(locale)
   const formatRowNumber = useCallback((n: number) => numberFormat.format(n), [numberFormat])
 
   // A new result (other query, other sort) starts at the top. Not on mount: the grid is new and at
@@ -226,6 +229,7 @@ export function RecordsGrid(props: RecordsGridProps) {
         rowCount={rowCount}
         localRows={props.localRows}
         stale={props.stale}
+        offscreen={props.offscreen}
         columns={columns}
         screenColumns={firstScreen}
         totalWidth={totalWidth}

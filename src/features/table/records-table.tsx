@@ -1,6 +1,7 @@
 import { useTable } from '@tanstack/react-table'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react'
 import { useEverTrue } from '../../components/ui/use-ever-true'
+import { countFormat } from '../../lib/format'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { holdsEveryRecord, visibleRowCount } from '../../queries/page-plan'
 import type { FoundRowCount } from '../../queries/use-record-window'
@@ -37,6 +38,8 @@ export interface RecordsTableProps {
   onHiddenChange(hidden: string[]): void
   /** The first page is the previous result, shown while the new one loads: load no more pages for it. */
   stale?: boolean
+  /** Drawn where nobody sees it (the warm-up): its rows are not fitted to the browser window. */
+  offscreen?: boolean
   /** What the pages showed about the real row count of this first page's result (the app keeps it). */
   foundRowCount?: FoundRowCount | null
   /** Loaded pages showed that an estimated total was off. */
@@ -117,7 +120,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   const cellDialogMounted = useEverTrue(openCell !== null)
   const [retryWindow, setRetryWindow] = useState<(() => void) | null>(null)
   const onWindowError = useCallback((retry: (() => void) | null) => setRetryWindow(() => retry), [])
-  const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale])
+  const numberFormat = countFormat(locale)
   const formatRowNumber = useCallback((n: number) => numberFormat.format(n), [numberFormat])
 
   return (
@@ -150,6 +153,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           firstPageRequest={firstPageRequest}
           limit={state.limit}
           stale={props.stale}
+          offscreen={props.offscreen}
           rowCount={rowCount}
           localRows={localRows}
           columns={shown}
@@ -241,6 +245,7 @@ export function PrepareRecordsTable({
         locale={locale}
         onSortChange={noop}
         onHiddenChange={noop}
+        offscreen
       />
     </div>
   )

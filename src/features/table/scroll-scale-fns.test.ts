@@ -7,6 +7,8 @@ import {
   whenToLoadLeap,
   renderRowRange,
   rowTop,
+  rowsOnScreen,
+  rowsToDraw,
   rowsPerPage,
   scrollDeltaFor,
   scrollScale,
@@ -139,5 +141,69 @@ describe('whenToLoadLeap', () => {
   it('waits for a pause while leaps follow each other (a scroll through a million rows)', () => {
     expect(whenToLoadLeap(990, 1000, 200)).toBe('after-pause')
     expect(whenToLoadLeap(1000, 1016, 200)).toBe('after-pause')
+  })
+})
+
+describe('rows inside the browser window', () => {
+  it('keeps the visible rows that the window shows: a grid low on the page shows its first few', () => {
+    const scale = scrollScale(1_000, VIEWPORT)
+    // 100 px of the row area on screen: rows 0-3 (the fourth partly)
+    expect(rowsOnScreen(scale, 0, 100)).toEqual({ first: 0, last: 3 })
+    // scrolled by half a row: the row cut at the top counts, and one more shows at the bottom
+    expect(rowsOnScreen(scale, 16, 100)).toEqual({ first: 0, last: 3 })
+    expect(rowsOnScreen(scale, 3_200, 64)).toEqual({ first: 100, last: 101 })
+  })
+
+  it('is every visible row when the whole grid is on screen, and one row when none of it is', () => {
+    const scale = scrollScale(1_000, VIEWPORT)
+    expect(rowsOnScreen(scale, 0, 5_000)).toEqual(visibleRowRange(scale, 0))
+    expect(rowsOnScreen(scale, 0, VIEWPORT)).toEqual({ first: 0, last: 19 })
+    expect(rowsOnScreen(scale, 0, 0)).toEqual({ first: 0, last: 0 })
+    expect(rowsOnScreen(scrollScale(0, VIEWPORT), 0, 100)).toEqual({ first: 0, last: -1 })
+  })
+
+  it('follows the scaled offset of a million rows, up to the very last row', () => {
+    const scale = scrollScale(1_000_000, VIEWPORT)
+    const middle = maxScrollTop(scale) / 2
+    const visible = visibleRowRange(scale, middle)
+    const onScreen = rowsOnScreen(scale, middle, 3 * 32)
+    expect(onScreen.first).toBe(visible.first)
+    expect(onScreen.last - onScreen.first).toBeGreaterThanOrEqual(2)
+    expect(onScreen.last - onScreen.first).toBeLessThanOrEqual(3)
+    expect(rowsOnScreen(scale, maxScrollTop(scale), 10_000).last).toBe(999_999)
+  })
+})
+
+describe('rows to draw', () => {
+  const scale = scrollScale(1_000, VIEWPORT)
+
+  it('draws the rows on screen alone until they are painted, then the visible rows and the overscan', () => {
+    expect(rowsToDraw(scale, 0, { overscan: 0, screenBlock: 100, activeRow: -1 })).toEqual({
+      first: 0,
+      last: 3,
+    })
+    expect(rowsToDraw(scale, 0, { overscan: 5, screenBlock: 100, activeRow: -1 })).toEqual({
+      first: 0,
+      last: 24,
+    })
+  })
+
+  it('draws no rows before the window is measured', () => {
+    expect(rowsToDraw(scale, 0, { overscan: 0, screenBlock: null, activeRow: -1 })).toEqual({
+      first: 0,
+      last: -1,
+    })
+  })
+
+  it('draws the focused row when it is visible but below the window, so the keyboard focus can land on it', () => {
+    expect(rowsToDraw(scale, 0, { overscan: 0, screenBlock: 100, activeRow: 12 })).toEqual({
+      first: 0,
+      last: 12,
+    })
+    // not visible at all: the rows on screen only
+    expect(rowsToDraw(scale, 0, { overscan: 0, screenBlock: 100, activeRow: 500 })).toEqual({
+      first: 0,
+      last: 3,
+    })
   })
 })

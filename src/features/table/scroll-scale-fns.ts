@@ -94,6 +94,19 @@ export function visibleRowRange(scale: ScrollScale, scrollTop: number): RowRange
   return { first, last }
 }
 
+/**
+ * The visible rows that are also inside the browser window: `screenBlock` is how much of the row area
+ * (px from its top) the window shows. A grid that starts low on the page shows only its first few
+ * rows until the page is scrolled; the first frame of a load draws those alone.
+ */
+export function rowsOnScreen(scale: ScrollScale, scrollTop: number, screenBlock: number): RowRange {
+  const visible = visibleRowRange(scale, scrollTop)
+  if (visible.last < visible.first || screenBlock >= scale.viewport) return visible
+  const bottom = toVirtualOffset(scale, scrollTop) + Math.max(screenBlock, 1)
+  const last = Math.ceil(bottom / scale.rowHeight) - 1
+  return { first: visible.first, last: Math.max(visible.first, Math.min(visible.last, last)) }
+}
+
 /** Rows to put in the DOM: the visible ones plus `overscan` on each side. */
 export function renderRowRange(scale: ScrollScale, scrollTop: number, overscan: number): RowRange {
   const visible = visibleRowRange(scale, scrollTop)
@@ -102,6 +115,31 @@ export function renderRowRange(scale: ScrollScale, scrollTop: number, overscan: 
     first: Math.max(0, visible.first - overscan),
     last: Math.min(scale.rowCount - 1, visible.last + overscan),
   }
+}
+
+export interface DrawOptions {
+  /** Rows drawn above and below the visible ones; 0 until a load's rows on screen are painted. */
+  overscan: number
+  /** What rowsOnScreen takes: px of the row area inside the browser window; null before it is measured. */
+  screenBlock: number | null
+  /** The row holding the keyboard focus (-1 for none): drawn whenever it is visible. */
+  activeRow: number
+}
+
+/**
+ * The rows to put in the DOM. Once a load's rows on screen are painted: the visible rows and the
+ * overscan. Before that, only the visible rows that the browser window shows, so the first frame of a
+ * load lays out as little as possible; none before the window was measured.
+ */
+export function rowsToDraw(scale: ScrollScale, scrollTop: number, options: DrawOptions): RowRange {
+  if (options.overscan > 0) return renderRowRange(scale, scrollTop, options.overscan)
+  if (options.screenBlock === null) return { first: 0, last: -1 }
+  const onScreen = rowsOnScreen(scale, scrollTop, options.screenBlock)
+  const visible = visibleRowRange(scale, scrollTop)
+  const { activeRow } = options
+  if (activeRow > onScreen.last && activeRow <= visible.last)
+    return { first: onScreen.first, last: activeRow }
+  return onScreen
 }
 
 /**
