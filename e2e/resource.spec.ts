@@ -39,6 +39,19 @@ test('a table found by name opens, and recent tables are remembered across reloa
   await explorer.expectLoaded()
 })
 
+test('a table opened by its id is named from the catalogue once its rows are on screen', async ({
+  explorer,
+  page,
+}) => {
+  await explorer.openResource(GENERATED_RESOURCE_ID)
+  await explorer.expectLoaded()
+  // the name comes from resource_show, asked for after the first rows are painted
+  await expect(page.getByRole('heading', { level: 2, name: 'Generated cities' })).toBeVisible()
+  const actions = explorer.apiRequests.map((request) => new URL(request.url()).pathname.split('/').pop())
+  expect(actions.indexOf('resource_show')).toBeGreaterThan(actions.indexOf('datastore_search'))
+  expect(actions.indexOf('datastore_search')).toBeGreaterThanOrEqual(0)
+})
+
 test('a resource page link opens its table', async ({ explorer, page }) => {
   await explorer.open()
   await explorer.chooseTable(`${MAIN_PORTAL}/dataset/vega-penguins/resource/penguins`)

@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Notice } from '../components/ui/notice'
 import { Spinner } from '../components/ui/spinner'
 import { useEverTrue } from '../components/ui/use-ever-true'
+import { usePaintedValue } from '../components/ui/use-painted-value'
 import type { ExplorerState, SortKey } from '../features/explorer-state/explorer-state'
 import { FilterChips } from '../features/filters/filter-chips'
 import { filterText } from '../features/filters/filter-messages'
@@ -87,10 +88,13 @@ export function Explorer({
 
   const knownSummary = state.resourceId ? known[`${baseUrl} ${state.resourceId}`] : undefined
   const recentSummary = state.resourceId ? recent.find((item) => item.id === state.resourceId) : undefined
-  // name the table from the catalogue, once it proved readable (no second error for a private one)
+  const loadedId = firstPage.isSuccess && !firstPage.isPlaceholderData ? state.resourceId : null
+  // Name the table from the catalogue, once it proved readable (no second error for a private one),
+  // and once its first rows are painted: sending a request costs milliseconds that they would wait.
+  const paintedId = usePaintedValue(loadedId)
   const resourceInfo = useQuery({
     ...resourceQueryOptions(portal, state.resourceId ?? ''),
-    enabled: !!state.resourceId && !knownSummary && firstPage.isSuccess && !firstPage.isPlaceholderData,
+    enabled: !!loadedId && !knownSummary && paintedId === loadedId,
     retry: false,
   })
   const summary = knownSummary ?? resourceInfo.data ?? recentSummary
@@ -100,7 +104,6 @@ export function Explorer({
   }
 
   // a table that loaded is worth remembering in "recent", under the best name known
-  const loadedId = firstPage.isSuccess && !firstPage.isPlaceholderData ? state.resourceId : null
   const nameSettled = !!knownSummary || resourceInfo.isSuccess || resourceInfo.isError
   const loadedName = summary?.name
   const loadedTitle = summary?.datasetTitle

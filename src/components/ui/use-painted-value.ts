@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * `value` once a frame that shows it has been painted, and until then the value painted before
+ * (undefined at first). Work that the user does not see first (asking the portal for a table's name
+ * once its rows arrive) waits for this, so it does not delay the frame that shows those rows.
+ */
+export function usePaintedValue<T>(value: T): T | undefined {
+  const [painted, setPainted] = useState<{ value: T } | undefined>(undefined)
+  useEffect(() => {
+    // the next animation frame comes before that frame's paint; a task queued from it runs after
+    let timer = 0
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted({ value }))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [value])
+  return painted?.value
+}
