@@ -11,7 +11,7 @@ import {
   valuesOf,
   type ParsedValue,
 } from './filter-values'
-import { filterText } from './filter-messages'
+import { filterDialogText } from './filter-dialog-messages'
 import { ValueSuggestions } from './value-suggestions'
 
 export interface FilterBuilderProps {
@@ -41,13 +41,13 @@ const PROBLEM_KEY = {
 export function FilterBuilder(props: FilterBuilderProps) {
   const editing = props.initialField
   const title = editing
-    ? filterText('editTitle', {
+    ? filterDialogText('editTitle', {
         field: fieldLabel(
           props.fields.find((field) => field.id === editing),
           editing,
         ),
       })
-    : filterText('dialogTitle')
+    : filterDialogText('dialogTitle')
   return (
     <Dialog open={props.open} onClose={props.onClose} title={title}>
       {props.open && <FilterForm {...props} />}
@@ -89,7 +89,7 @@ function FilterForm({
   const addTyped = (): ParsedValue => {
     const parsed = parseFilterValue(typed, kind)
     if (!parsed.ok) {
-      setProblem(filterText(PROBLEM_KEY[parsed.problem]))
+      setProblem(filterDialogText(PROBLEM_KEY[parsed.problem]))
       return parsed
     }
     setProblem(null)
@@ -100,7 +100,7 @@ function FilterForm({
 
   const apply = () => {
     if (!field) {
-      setProblem(filterText('needField'))
+      setProblem(filterDialogText('needField'))
       return
     }
     let finalValues = values
@@ -112,7 +112,7 @@ function FilterForm({
         finalValues = [...values, parsed.value]
     }
     if (finalValues.length === 0 && !Object.hasOwn(filters, field.id)) {
-      setProblem(filterText('needValue'))
+      setProblem(filterDialogText('needValue'))
       return
     }
     onApply(field.id, finalValues)
@@ -129,7 +129,7 @@ function FilterForm({
       }}
     >
       <label className="dse-field">
-        <span className="dse-field__label">{filterText('field')}</span>
+        <span className="dse-field__label">{filterDialogText('field')}</span>
         <select
           id={ids.field}
           className="dse-input dse-select"
@@ -137,7 +137,7 @@ function FilterForm({
           value={fieldId}
           onChange={(event) => chooseField(event.target.value)}
         >
-          <option value="">{filterText('chooseField')}</option>
+          <option value="">{filterDialogText('chooseField')}</option>
           {choices.map((choice) => (
             <option key={choice.id} value={choice.id}>
               {fieldLabel(choice, choice.id)}
@@ -149,7 +149,7 @@ function FilterForm({
       {field && (
         <>
           <p id={ids.hint} className="dse-hint">
-            {filterText('valuesHint')}
+            {filterDialogText('valuesHint')}
           </p>
           <ValueSuggestions
             portal={portal}
@@ -164,7 +164,7 @@ function FilterForm({
           <div className="dse-filter-form__typed">
             <label className="dse-field">
               <span className="dse-field__label">
-                {kind === 'bool' ? filterText('typeBool') : filterText('typeValue')}
+                {kind === 'bool' ? filterDialogText('typeBool') : filterDialogText('typeValue')}
               </span>
               {kind === 'bool' ? (
                 <select
@@ -173,9 +173,9 @@ function FilterForm({
                   value={typed}
                   onChange={(event) => setTyped(event.target.value)}
                 >
-                  <option value="">{filterText('chooseBool')}</option>
-                  <option value="true">{filterText('true')}</option>
-                  <option value="false">{filterText('false')}</option>
+                  <option value="">{filterDialogText('chooseBool')}</option>
+                  <option value="true">{filterDialogText('true')}</option>
+                  <option value="false">{filterDialogText('false')}</option>
                 </select>
               ) : (
                 <input
@@ -208,13 +208,13 @@ function FilterForm({
               )}
             </label>
             <button type="button" className="dse-button dse-button--secondary" onClick={() => addTyped()}>
-              {filterText('addValue')}
+              {filterDialogText('addValue')}
             </button>
           </div>
           <div className="dse-filter-form__chosen">
-            <h3 className="dse-field__label">{filterText('chosen')}</h3>
+            <h3 className="dse-field__label">{filterDialogText('chosen')}</h3>
             {values.length === 0 ? (
-              <p className="dse-hint">{filterText('noneChosen')}</p>
+              <p className="dse-hint">{filterDialogText('noneChosen')}</p>
             ) : (
               <ul className="dse-chips">
                 {values.map((value) => (
@@ -223,7 +223,7 @@ function FilterForm({
                     <button
                       type="button"
                       className="dse-chip__remove"
-                      aria-label={filterText('removeValue', { value: show(value) })}
+                      aria-label={filterDialogText('removeValue', { value: show(value) })}
                       onClick={() => setValues(values.filter((existing) => !sameValue(existing, value)))}
                     >
                       <span aria-hidden="true">×</span>
@@ -242,10 +242,10 @@ function FilterForm({
       )}
       <div className="dse-dialog__footer">
         <button type="button" className="dse-button dse-button--quiet" onClick={onClose}>
-          {filterText('cancel')}
+          {filterDialogText('cancel')}
         </button>
         <button type="submit" className="dse-button dse-button--primary">
-          {filterText('apply')}
+          {filterDialogText('apply')}
         </button>
       </div>
     </form>

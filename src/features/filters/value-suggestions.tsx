@@ -3,7 +3,7 @@ import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
 import { countFormat } from '../../lib/format'
 import { searchQueryOptions } from '../../queries/datastore-queries'
 import { countValues, distinctValues, sameValue, suggestionValue } from './filter-values'
-import { filterText } from './filter-messages'
+import { filterDialogText } from './filter-dialog-messages'
 
 /** How many distinct values are offered. */
 export const SUGGESTION_LIMIT = 200
@@ -93,14 +93,14 @@ export function ValueSuggestions({
   if (status === 'pending')
     return (
       <p className="dse-hint" role="status">
-        {filterText('suggestionsLoading')}
+        {filterDialogText('suggestionsLoading')}
       </p>
     )
-  if (status === 'error') return <p className="dse-hint">{filterText('suggestionsFailed')}</p>
-  if (suggestions.length === 0) return <p className="dse-hint">{filterText('suggestionsNone')}</p>
+  if (status === 'error') return <p className="dse-hint">{filterDialogText('suggestionsFailed')}</p>
+  if (suggestions.length === 0) return <p className="dse-hint">{filterDialogText('suggestionsNone')}</p>
   return (
     <fieldset className="dse-suggestions">
-      <legend className="dse-field__label">{filterText('suggestions')}</legend>
+      <legend className="dse-field__label">{filterDialogText('suggestions')}</legend>
       <ul className="dse-suggestions__list">
         {suggestions.map(({ value, count }) => {
           const checked = chosen.some((existing) => sameValue(existing, value))
@@ -112,8 +112,8 @@ export function ValueSuggestions({
                 {count !== undefined && (
                   <span className="dse-suggestions__count">
                     {count === 1
-                      ? filterText('countOne')
-                      : filterText('count', { count: numbers.format(count) })}
+                      ? filterDialogText('countOne')
+                      : filterDialogText('count', { count: numbers.format(count) })}
                   </span>
                 )}
               </label>
@@ -121,7 +121,9 @@ export function ValueSuggestions({
           )
         })}
       </ul>
-      {truncated && <p className="dse-hint">{filterText('suggestionsMore', { count: SUGGESTION_LIMIT })}</p>}
+      {truncated && (
+        <p className="dse-hint">{filterDialogText('suggestionsMore', { count: SUGGESTION_LIMIT })}</p>
+      )}
     </fieldset>
   )
 }

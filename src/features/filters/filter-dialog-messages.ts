@@ -1,0 +1,35 @@
+import { defineMessages } from '../../components/ui/define-messages'
+
+// Every string of the filter dialog (filter-builder.tsx, value-suggestions.tsx), loaded with it.
+export const filterDialogText = defineMessages({
+  dialogTitle: 'Filter records',
+  editTitle: 'Change the filter on {field}',
+  field: 'Column to filter',
+  chooseField: 'Choose a column…',
+  valuesHint:
+    'Records that match any of the chosen values are kept. Filters on different columns must all match.',
+  suggestions: 'Values in this column',
+  suggestionsLoading: 'Loading the values of this column…',
+  suggestionsFailed: 'The values of this column could not be loaded. You can still type a value.',
+  suggestionsNone: 'No values to suggest.',
+  suggestionsMore: 'Only the first {count} values are listed. Type a value to filter on another one.',
+  typeValue: 'Value to add',
+  typeBool: 'Value',
+  chooseBool: 'Choose…',
+  addValue: 'Add value',
+  chosen: 'Chosen values',
+  noneChosen: 'No value chosen yet.',
+  removeValue: 'Remove value {value}',
+  apply: 'Apply filter',
+  cancel: 'Cancel',
+  needField: 'Choose a column first.',
+  needValue: 'Choose or type at least one value.',
+  problemEmpty: 'Type a value first.',
+  problemNumber: 'This column holds numbers: type a number such as 42 or 3.5.',
+  problemDate: 'This column holds dates: use the date picker or type a date as 2024-01-31.',
+  problemBool: 'Choose true or false.',
+  true: 'true',
+  false: 'false',
+  count: '{count} records',
+  countOne: '1 record',
+})
