@@ -136,6 +136,11 @@ export function Explorer({
     update(partial, { history: 'push' })
   }
 
+  // Where the table goes: the first rows are drawn for the part of it the window shows (RecordsTable).
+  // Read as they are drawn, from the loading state that held the place (laid out, so no layout is forced).
+  const tableRegionRef = useRef<HTMLDivElement>(null)
+  const tableScreenTop = useCallback(() => tableRegionRef.current?.getBoundingClientRect().top ?? null, [])
+
   const [filterDialog, setFilterDialog] = useState<{ open: boolean; field?: string }>({ open: false })
   const filterDialogMounted = useEverTrue(filterDialog.open)
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
@@ -269,7 +274,7 @@ export function Explorer({
 
             <StatusBar text={counts} busy={busy} estimatedHint={totalWasEstimated} />
 
-            <div className="dse-table-region" aria-busy={busy}>
+            <div className="dse-table-region" aria-busy={busy} ref={tableRegionRef}>
               <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>
                 {showTableError ? (
                   <TableError
@@ -294,6 +299,7 @@ export function Explorer({
                     onHiddenChange={(hidden) => update({ hidden }, { history: 'push' })}
                     stale={firstPage.isPlaceholderData}
                     foundRowCount={foundRowCount}
+                    screenTop={tableScreenTop}
                     onRowCountFound={onRowCountFound}
                   />
                 ) : (

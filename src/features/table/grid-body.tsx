@@ -65,6 +65,8 @@ export interface GridBodyProps {
   stale?: boolean
   /** Drawn where nobody sees it (the warm-up): no window to fit the first rows to, nothing to measure. */
   offscreen?: boolean
+  /** Where the table's top is on screen, if known (RecordsTableProps.screenTop). */
+  screenTop?(): number | null
   /** Loaded pages showed that an estimated total was off. */
   onRowCountFound?(found: FoundRowCount): void
   /** The rows on screen are loaded and painted (after each load that drew them without overscan). */
@@ -147,14 +149,20 @@ export function GridBody(props: GridBodyProps) {
   }
   // Overscan rows are drawn only once the rows on screen are loaded and painted: the frame that shows
   // the first rows (and the rows after a leap) lays out those alone, about 40 % less text.
-  const [overscanOn, setOverscanOn] = useState(false)
+  // (The warm-up table is never painted: it draws its one row whole at once, with no second render.)
+  const [overscanOn, setOverscanOn] = useState(props.offscreen === true)
   // Those rows are also only the ones inside the browser window: a grid low on the page shows a few
-  // of its rows until the page is scrolled, and the others follow with the overscan. Measured before
-  // the first rows are drawn (null until then), at each leap, and when the page scrolls meanwhile.
-  // Without a browser window (server rendering) or unseen, there is nothing to fit: every visible row.
-  const [screenBlock, setScreenBlock] = useState<number | null>(() =>
-    typeof window === 'undefined' || props.offscreen ? Number.POSITIVE_INFINITY : null,
-  )
+  // of its rows until the page is scrolled, and the others follow with the overscan. Where the table
+  // sits comes from the page when it knows (the place its loading state took, laid out already), else
+  // it is measured before the first rows are drawn (null until then); again at each leap, and when
+  // the page scrolls meanwhile. Without a browser window (server rendering) or unseen, there is
+  // nothing to fit: every visible row.
+  const [screenBlock, setScreenBlock] = useState<number | null>(() => {
+    if (typeof window === 'undefined' || props.offscreen) return Number.POSITIVE_INFINITY
+    const top = props.screenTop?.() ?? null
+    // counted from the table's top, above its toolbar: a row or two more than the window shows
+    return top === null ? null : Math.max(0, Math.ceil(window.innerHeight - top - HEADER_HEIGHT))
+  })
   const scale = scrollScale(rowCount, view.viewport)
   const scrollTop = Math.min(view.scrollTop, maxScrollTop(scale))
   const visible = visibleRowRange(scale, scrollTop)

@@ -47,6 +47,8 @@ export interface RecordsGridProps {
   stale?: boolean
   /** Drawn where nobody sees it: its rows are not fitted to the browser window. */
   offscreen?: boolean
+  /** Where the table's top is on screen, if known (RecordsTableProps.screenTop). */
+  screenTop?(): number | null
   onRowCountFound?(found: FoundRowCount): void
 }
 
@@ -69,7 +71,9 @@ export function RecordsGrid(props: RecordsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const baseId = useId()
   const [activeRaw, setActive] = useState<CellPosition>({ row: -1, col: 1 })
-  const [activeRendered, setActiveRendered] = useState(true)
+  // whether the active cell's row is drawn; none is active at first (GridBody reports it after its
+  // first commit, and a matching start spares the grid a second render before the first paint)
+  const [activeRendered, setActiveRendered] = useState(false)
   const focusPending = useRef(false)
   const focusWithin = useRef(false)
   const colCount = columns.length + 1
@@ -230,6 +234,7 @@ export function RecordsGrid(props: RecordsGridProps) {
         localRows={props.localRows}
         stale={props.stale}
         offscreen={props.offscreen}
+        screenTop={props.screenTop}
         columns={columns}
         screenColumns={firstScreen}
         totalWidth={totalWidth}

@@ -40,6 +40,11 @@ export interface RecordsTableProps {
   stale?: boolean
   /** Drawn where nobody sees it (the warm-up): its rows are not fitted to the browser window. */
   offscreen?: boolean
+  /**
+   * Where the table's top is on screen (px from the window's top), asked once as its first rows are
+   * drawn, or null when unknown: the first frame then draws only the rows the window shows.
+   */
+  screenTop?(): number | null
   /** What the pages showed about the real row count of this first page's result (the app keeps it). */
   foundRowCount?: FoundRowCount | null
   /** Loaded pages showed that an estimated total was off. */
@@ -99,8 +104,8 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   )
 
   // every record is here (always so when sorting locally, see planSortChange): a header click may
-  // sort in the browser, so its code starts loading
-  const sortRecordsLocally = useLocalSort(holdsEveryRecord(firstPage))
+  // sort in the browser, so its code starts loading (not for the warm-up table, nobody clicks it)
+  const sortRecordsLocally = useLocalSort(holdsEveryRecord(firstPage) && !props.offscreen)
   const sortedHere = sortLocally && state.sort.length > 0 && sortRecordsLocally !== null
   const localRows = useMemo(
     () =>
@@ -154,6 +159,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           limit={state.limit}
           stale={props.stale}
           offscreen={props.offscreen}
+          screenTop={props.screenTop}
           rowCount={rowCount}
           localRows={localRows}
           columns={shown}
