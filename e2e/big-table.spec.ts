@@ -81,6 +81,8 @@ test(`${formatted} rows: a sort, a search and a filter are one request each, fir
     await change()
     await expect(page).toHaveURL(url)
     await expect(explorer.grid).not.toHaveAttribute('aria-rowcount', String(rows + 1))
+    // the previous result stays on screen, marked as updating, until the new one arrives
+    await expect(page.getByText('Updating…', { exact: true })).toHaveCount(0, { timeout: 20_000 })
     await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
     expect(await explorer.dataRows().count()).toBeGreaterThan(0)
     expect(explorer.searchesSince(since)).toHaveLength(1)
@@ -89,6 +91,7 @@ test(`${formatted} rows: a sort, a search and a filter are one request each, fir
   const sortSince = explorer.searchRequests.length
   await explorer.sortButton('population').click()
   await expect(page).toHaveURL(/sort=population/)
+  await expect(page.getByText('Updating…', { exact: true })).toHaveCount(0, { timeout: 20_000 })
   await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
   const populations = (await explorer.columnTexts('population', 10)).map((text) =>
     Number(text.replace(/,/g, '')),

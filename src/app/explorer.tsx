@@ -37,7 +37,7 @@ const FilterBuilder = lazy(() =>
 )
 import { StartPanel } from './start-panel'
 import { TableError } from './table-error'
-import { useExplorerState } from './use-explorer-state'
+import { useExplorerState, type UpdateOptions } from './use-explorer-state'
 import { useFirstPage } from './use-first-page'
 import { usePortalSession } from './use-portal-session'
 
@@ -73,7 +73,12 @@ export function Explorer({
   const [known, setKnown] = useState<Record<string, ResourceSummary>>({})
   const recent = useRecentResources(baseUrl)
 
-  const { query: firstPage, request, sortLocally, prepareSortChange } = useFirstPage(portal, state)
+  const { query: firstPage, request, sortLocally, prepareSortChange, prefetch } = useFirstPage(portal, state)
+  /** A change to the view (same portal): into the URL, and its first page asked for at once. */
+  const change = (partial: Partial<ExplorerState>, options?: UpdateOptions) => {
+    const next = update(partial, options)
+    if (next) prefetch(next)
+  }
   // What the table's pages showed about the real row count of the shown result (an estimated total
   // can be off): the table draws that many rows, and the count line says the exact one.
   const [found, setFound] = useState<{ page: SearchResult; count: FoundRowCount | null } | null>(null)
@@ -133,7 +138,9 @@ export function Explorer({
       input.portal ? appText('otherPortal', { host: portalHost(input.portal) }) : undefined,
     ]
     setInfoNotice(notes.filter(Boolean).join(' ') || null)
-    update(partial, { history: 'push' })
+    // another portal: its session (and token) comes with the next render, so no early request
+    if (partial.portal === undefined) change(partial, { history: 'push' })
+    else update(partial, { history: 'push' })
   }
 
   // Where the table goes: the first rows are drawn for the part of it the window shows (RecordsTable).
@@ -146,14 +153,15 @@ export function Explorer({
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
 
   const applyFilter = (field: string, values: FilterScalar[]) =>
-    update({ filters: setFilterValues(state.filters, field, values) }, { history: 'push' })
+    change({ filters: setFilterValues(state.filters, field, values) }, { history: 'push' })
 
   const dropFilter = (field: string) =>
-    update({ filters: removeFilter(state.filters, field) }, { history: 'push' })
+    change({ filters: removeFilter(state.filters, field) }, { history: 'push' })
 
   const changeSort = (sort: SortKey[]) => {
-    prepareSortChange()
-    update({ sort }, { history: 'push' })
+    const localSortBase = prepareSortChange()
+    const next = update({ sort }, { history: 'push' })
+    if (next) prefetch(next, localSortBase)
   }
 
   const focusToken = () => {
@@ -244,13 +252,13 @@ export function Explorer({
               <SearchBox
                 q={state.q}
                 mode={state.searchMode}
-                onSearch={(q) => update({ q }, { history: 'replace' })}
-                onModeChange={(searchMode) => update({ searchMode }, { history: 'push' })}
+                onSearch={(q) => change({ q }, { history: 'replace' })}
+                onModeChange={(searchMode) => change({ searchMode }, { history: 'push' })}
               />
               <LimitSelect
                 limit={state.limit}
                 locale={locale}
-                onChange={(limit) => update({ limit }, { history: 'push' })}
+                onChange={(limit) => change({ limit }, { history: 'push' })}
               />
               <button
                 type="button"
@@ -268,7 +276,7 @@ export function Explorer({
               locale={locale}
               onRemove={dropFilter}
               onEdit={(field) => setFilterDialog({ open: true, field })}
-              onClear={() => update({ filters: {} }, { history: 'push' })}
+              onClear={() => change({ filters: {} }, { history: 'push' })}
               formatValue={formatFilterValue(locale)}
             />
 
@@ -283,9 +291,9 @@ export function Explorer({
                     onAddToken={focusToken}
                     onRemoveFilter={dropFilter}
                     onRemoveSort={(field) =>
-                      update({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
+                      change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
                     }
-                    onClearSearch={() => update({ q: '' }, { history: 'push' })}
+                    onClearSearch={() => change({ q: '' }, { history: 'push' })}
                   />
                 ) : data && request ? (
                   <RecordsTable

@@ -39,7 +39,8 @@ export interface ExplorerStateHandle {
   ignored: string[]
   /** The canonical query string of `state` (for comparisons and "copy link"). */
   search: string
-  update: (partial: Partial<ExplorerState>, options?: UpdateOptions) => void
+  /** Writes the next state to the URL and returns it, or null when nothing changes. */
+  update: (partial: Partial<ExplorerState>, options?: UpdateOptions) => ExplorerState | null
 }
 
 export function useExplorerState(): ExplorerStateHandle {
@@ -53,8 +54,9 @@ export function useExplorerState(): ExplorerStateHandle {
     const current = parseExplorerState(getSearch()).state
     const next = applyUpdate(current, partial)
     const target = nextSearch(getSearch(), serializeExplorerState(next))
-    if (target === null) return
+    if (target === null) return null
     writeSearch(target, options.history ?? defaultHistoryMode(partial))
+    return next
   }, [])
 
   return { state, ignored, search: canonical, update }

@@ -1,7 +1,7 @@
 // The one datastore_search per user change: the first page of the view. Everything else (more
 // pages, suggestions) hangs off it. The query key is derived from the state, so React StrictMode's
 // double effects, re-renders and Back/Forward reuse the cache instead of fetching again.
-import { keepPreviousData, useQuery, type Query } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient, type Query } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import type { ExplorerState } from '../features/explorer-state/explorer-state'
@@ -46,12 +46,31 @@ export function useFirstPage(portal: Portal, state: ExplorerState) {
     },
   })
 
-  /** Decides, at the moment of the click, whether the new sort is local or goes to the portal. */
-  const prepareSortChange = () => {
+  /**
+   * Decides, at the moment of the click, whether the new sort is local or goes to the portal. Returns
+   * the request kept for a local sort (null: the portal sorts), for `prefetch`.
+   */
+  const prepareSortChange = (): SearchRequest | null => {
     const shown = query.data && !query.isPlaceholderData ? query.data : undefined
     const plan = planSortChange(shown, request ?? undefined)
-    setLocalSortBase(plan.kind === 'local' ? plan.request : null)
+    const base = plan.kind === 'local' ? plan.request : null
+    setLocalSortBase(base)
+    return base
   }
 
-  return { query, request, sortLocally, prepareSortChange }
+  /**
+   * Sends the request of the state the user just chose, in the same event: the render that follows
+   * (the table marked busy, the new header) then overlaps the round trip instead of coming before it.
+   * The query above finds it in flight under the same key, so it is still one request.
+   */
+  const queryClient = useQueryClient()
+  const prefetch = (next: ExplorerState, nextLocalSortBase: SearchRequest | null = localSortBase) => {
+    const desiredNext = desiredFirstPageRequest(next)
+    if (!desiredNext) return
+    const effective = effectiveRequest(desiredNext, nextLocalSortBase)
+    if (effective.sortLocally) return
+    void queryClient.prefetchQuery(searchQueryOptions(portal, effective.request))
+  }
+
+  return { query, request, sortLocally, prepareSortChange, prefetch }
 }

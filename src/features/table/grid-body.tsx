@@ -140,6 +140,10 @@ export function GridBody(props: GridBodyProps) {
     fetchTop: 0,
     viewport: guessViewport(),
   }))
+  // Overscan rows are drawn only once the rows on screen are loaded and painted: the frame that shows
+  // the first rows (and the rows after a leap) lays out those alone, about 40 % less text.
+  // (The warm-up table is never painted: it draws its one row whole at once, with no second render.)
+  const [overscanOn, setOverscanOn] = useState(props.offscreen === true)
   // A new result starts at the top (RecordsGrid scrolls the container back): do not ask for the
   // pages at the old position of the new result, even for one render.
   const [shownPage, setShownPage] = useState(props.firstPage)
@@ -147,10 +151,6 @@ export function GridBody(props: GridBodyProps) {
     setShownPage(props.firstPage)
     if (view.scrollTop !== 0 || view.fetchTop !== 0) setView({ ...view, scrollTop: 0, fetchTop: 0 })
   }
-  // Overscan rows are drawn only once the rows on screen are loaded and painted: the frame that shows
-  // the first rows (and the rows after a leap) lays out those alone, about 40 % less text.
-  // (The warm-up table is never painted: it draws its one row whole at once, with no second render.)
-  const [overscanOn, setOverscanOn] = useState(props.offscreen === true)
   // Those rows are also only the ones inside the browser window: a grid low on the page shows a few
   // of its rows until the page is scrolled, and the others follow with the overscan. Where the table
   // sits comes from the page when it knows (the place its loading state took, laid out already), else
