@@ -604,6 +604,11 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
       height,
     })
     const height = await ourGridHeight(browser, setupFor(big, 560))
+    await scrollServerReady
+    /** Every server idle, not only the one measured: on 2 cores a busy neighbour slows the page too. */
+    const allQuiet = async (): Promise<void> => {
+      for (const server of [...servers, await scrollServerReady]) await serverQuiet(server)
+    }
     log(`Chromium ${browser.version()}; the explorer's grid is ${height} px tall, the peers get the same.`)
 
     const recorder = new Recorder()
@@ -613,7 +618,7 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
       log(`Run ${r + 1}/${options.runs}: ${order.join(', ')}`)
       for (const grid of order) {
         for (const server of servers) {
-          await serverQuiet(server)
+          await allQuiet()
           const shownRows = totals.get(server)!
           const opened = await firstRows(browser, grid, setupFor(server, height), server.rows, recorder)
           if (opened && server === big) await dragAndSteady(opened, grid, shownRows, recorder)
@@ -634,8 +639,10 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
           { estimated: totals.get(big)!, actual: big.rows },
           recorder,
         )
-        // drop whatever the scroll left queued: restart it while the next grid runs its other tests
+        // drop whatever the scroll left queued: restart it, and wait, so no grid is measured while a
+        // server process starts next to it (on 2 cores that slowed whichever grid came next)
         scrollServerReady = scrollServer.stop().then(() => startScrollServer(big.rows))
+        await scrollServerReady
       }
     }
     await (await scrollServerReady).stop()
