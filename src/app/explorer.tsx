@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { isCkanError } from '../api/ckan/errors'
 import type { ParsedResourceInput } from '../api/ckan/resource-input'
-import type { FilterScalar, ResourceSummary, SearchResult } from '../api/ckan/types'
+import type { FilterScalar, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Notice } from '../components/ui/notice'
 import { Spinner } from '../components/ui/spinner'
@@ -74,10 +74,17 @@ export function Explorer({
   const recent = useRecentResources(baseUrl)
 
   const { query: firstPage, request, sortLocally, prepareSortChange, prefetch } = useFirstPage(portal, state)
-  /** A change to the view (same portal): into the URL, and its first page asked for at once. */
-  const change = (partial: Partial<ExplorerState>, options?: UpdateOptions) => {
+  /**
+   * A change to the view: into the URL, and its first page asked for at once. Not for another portal:
+   * its session (and token) comes with the next render. `localSortBase`: see prepareSortChange.
+   */
+  const change = (
+    partial: Partial<ExplorerState>,
+    options?: UpdateOptions,
+    localSortBase?: SearchRequest | null,
+  ) => {
     const next = update(partial, options)
-    if (next) prefetch(next)
+    if (next && next.portal === state.portal) prefetch(next, localSortBase)
   }
   // What the table's pages showed about the real row count of the shown result (an estimated total
   // can be off): the table draws that many rows, and the count line says the exact one.
@@ -120,7 +127,7 @@ export function Explorer({
   }, [baseUrl, loadedId, nameSettled, loadedName, loadedTitle])
 
   const changePortal = (next: string, addedLocale: boolean) => {
-    update({ portal: next === config.portal ? null : next })
+    change({ portal: next === config.portal ? null : next })
     setInfoNotice(addedLocale ? appText('portalLocaleAdded', { url: next }) : null)
   }
 
@@ -138,9 +145,7 @@ export function Explorer({
       input.portal ? appText('otherPortal', { host: portalHost(input.portal) }) : undefined,
     ]
     setInfoNotice(notes.filter(Boolean).join(' ') || null)
-    // another portal: its session (and token) comes with the next render, so no early request
-    if (partial.portal === undefined) change(partial, { history: 'push' })
-    else update(partial, { history: 'push' })
+    change(partial, { history: 'push' })
   }
 
   // Where the table goes: the first rows are drawn for the part of it the window shows (RecordsTable).
@@ -159,9 +164,7 @@ export function Explorer({
     change({ filters: removeFilter(state.filters, field) }, { history: 'push' })
 
   const changeSort = (sort: SortKey[]) => {
-    const localSortBase = prepareSortChange()
-    const next = update({ sort }, { history: 'push' })
-    if (next) prefetch(next, localSortBase)
+    change({ sort }, { history: 'push' }, prepareSortChange())
   }
 
   const focusToken = () => {
@@ -304,6 +307,7 @@ export function Explorer({
                     sortLocally={sortLocally}
                     locale={locale}
                     onSortChange={changeSort}
+                    // hidden columns are not part of the request: nothing to ask for
                     onHiddenChange={(hidden) => update({ hidden }, { history: 'push' })}
                     stale={firstPage.isPlaceholderData}
                     foundRowCount={foundRowCount}

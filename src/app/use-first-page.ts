@@ -26,13 +26,19 @@ export function desiredFirstPageRequest(state: ExplorerState): SearchRequest | n
   return toSearchRequest(state, { pageOffset: 0, pageLimit: firstPageLimit(state.limit), includeTotal: true })
 }
 
+/** The first-page request of `state` (null while no table is chosen), and whether its sort is local. */
+function firstPageFor(
+  state: ExplorerState,
+  localSortBase: SearchRequest | null,
+): { request: SearchRequest | null; sortLocally: boolean } {
+  const desired = desiredFirstPageRequest(state)
+  return desired ? effectiveRequest(desired, localSortBase) : { request: null, sortLocally: false }
+}
+
 export function useFirstPage(portal: Portal, state: ExplorerState) {
   // the request whose rows are sorted in the browser, while only the sort differs from the state
   const [localSortBase, setLocalSortBase] = useState<SearchRequest | null>(null)
-  const desired = desiredFirstPageRequest(state)
-  const { request, sortLocally } = desired
-    ? effectiveRequest(desired, localSortBase)
-    : { request: null, sortLocally: false }
+  const { request, sortLocally } = firstPageFor(state, localSortBase)
 
   const query = useQuery({
     ...searchQueryOptions(portal, request ?? NO_REQUEST),
@@ -65,11 +71,9 @@ export function useFirstPage(portal: Portal, state: ExplorerState) {
    */
   const queryClient = useQueryClient()
   const prefetch = (next: ExplorerState, nextLocalSortBase: SearchRequest | null = localSortBase) => {
-    const desiredNext = desiredFirstPageRequest(next)
-    if (!desiredNext) return
-    const effective = effectiveRequest(desiredNext, nextLocalSortBase)
-    if (effective.sortLocally) return
-    void queryClient.prefetchQuery(searchQueryOptions(portal, effective.request))
+    const planned = firstPageFor(next, nextLocalSortBase)
+    if (planned.request && !planned.sortLocally)
+      void queryClient.prefetchQuery(searchQueryOptions(portal, planned.request))
   }
 
   return { query, request, sortLocally, prepareSortChange, prefetch }
