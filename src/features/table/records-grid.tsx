@@ -10,7 +10,6 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
-import { countFormat } from '../../lib/format'
 import type { FoundRowCount } from '../../queries/use-record-window'
 import type { Limit, SortKey } from '../explorer-state/explorer-state'
 import { headerSortInfo } from './columns-fns'
@@ -49,6 +48,8 @@ export interface RecordsGridProps {
   offscreen?: boolean
   /** Where the table's top is on screen, if known (RecordsTableProps.screenTop). */
   screenTop?(): number | null
+  /** "1,000,000": the row numbers, in the UI's locale. */
+  formatRowNumber(n: number): string
   onRowCountFound?(found: FoundRowCount): void
 }
 
@@ -98,9 +99,6 @@ export function RecordsGrid(props: RecordsGridProps) {
     [columns, firstColumnStart],
   )
   const headerColumns = allColumnsDrawn ? columns : firstScreen
-
-  const numberFormat = countFormat(locale)
-  const formatRowNumber = useCallback((n: number) => numberFormat.format(n), [numberFormat])
 
   // A new result (other query, other sort) starts at the top. Not on mount: the grid is new and at
   // the top already, and writing scrollTop would force a layout before the first rows are painted.
@@ -242,7 +240,7 @@ export function RecordsGrid(props: RecordsGridProps) {
         activeCol={active.col}
         focusRef={focusRef}
         locale={locale}
-        formatRowNumber={formatRowNumber}
+        formatRowNumber={props.formatRowNumber}
         onOpenCell={onOpenCell}
         onVisibleRangeChange={props.onVisibleRangeChange}
         onActiveRenderedChange={onActiveRenderedChange}

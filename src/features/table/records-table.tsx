@@ -160,6 +160,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           stale={props.stale}
           offscreen={props.offscreen}
           screenTop={props.screenTop}
+          formatRowNumber={formatRowNumber}
           rowCount={rowCount}
           localRows={localRows}
           columns={shown}
