@@ -115,10 +115,18 @@ function guessViewport(): number {
   return rowViewport(typeof window === 'undefined' ? 600 : Math.round(window.innerHeight * 0.7))
 }
 
-/** How much of the grid's row area (px from its top) the browser window shows. Reads the layout. */
+/**
+ * How much of a grid's row area (px from its top) the browser window shows, for a grid whose top and
+ * bottom are there on screen (px from the window's top).
+ */
+function screenBlockOf(top: number, bottom = Number.POSITIVE_INFINITY): number {
+  return Math.max(0, Math.ceil(Math.min(window.innerHeight, bottom) - top - HEADER_HEIGHT))
+}
+
+/** screenBlockOf the grid as it is laid out now. Reads the layout. */
 function measureScreenBlock(element: HTMLElement): number {
   const box = element.getBoundingClientRect()
-  return Math.max(0, Math.ceil(Math.min(window.innerHeight, box.bottom) - box.top - HEADER_HEIGHT))
+  return screenBlockOf(box.top, box.bottom)
 }
 
 /**
@@ -161,7 +169,7 @@ export function GridBody(props: GridBodyProps) {
     if (typeof window === 'undefined' || props.offscreen) return Number.POSITIVE_INFINITY
     const top = props.screenTop?.() ?? null
     // counted from the table's top, above its toolbar: a row or two more than the window shows
-    return top === null ? null : Math.max(0, Math.ceil(window.innerHeight - top - HEADER_HEIGHT))
+    return top === null ? null : screenBlockOf(top)
   })
   const scale = scrollScale(rowCount, view.viewport)
   const scrollTop = Math.min(view.scrollTop, maxScrollTop(scale))
@@ -197,15 +205,15 @@ export function GridBody(props: GridBodyProps) {
   })
 
   // the rows drawn for now (before the overscan) are the ones to wait for
-  let visibleLoaded = true
+  let drawnLoaded = true
   if (localRows === null) {
-    for (let index = rendered.first; index <= rendered.last && visibleLoaded; index++) {
-      visibleLoaded = recordWindow.getRow(index).status !== 'loading'
+    for (let index = rendered.first; index <= rendered.last && drawnLoaded; index++) {
+      drawnLoaded = recordWindow.getRow(index).status !== 'loading'
     }
   }
   const { onRowsPainted } = props
   useEffect(() => {
-    if (overscanOn || !visibleLoaded) return
+    if (overscanOn || !drawnLoaded) return
     // after the next frame is painted: an effect alone may run before that paint
     let timer = 0
     const frame = requestAnimationFrame(() => {
@@ -221,7 +229,7 @@ export function GridBody(props: GridBodyProps) {
       cancelAnimationFrame(frame)
       clearTimeout(timer)
     }
-  }, [overscanOn, visibleLoaded, onRowsPainted])
+  }, [overscanOn, drawnLoaded, onRowsPainted])
 
   // The row window follows the scroll position between renders (scaled scrolling moves rows faster
   // than the scrollbar), so its offset is written straight to the DOM on every scroll event.
@@ -297,7 +305,7 @@ export function GridBody(props: GridBodyProps) {
       const visibleNow = visibleRowRange(current.scale, top)
       const leap = !sameRange(visibleNow, current.visible) && isLeap(current.fetchRange, visibleNow)
       // a leap draws the rows inside the window alone: where is the window now (read before the write)
-      const screenBlockNow = leap ? measureScreenBlock(element) : current.screenBlock
+      const leapScreenBlock = leap ? measureScreenBlock(element) : null
       placeWindow(windowRef.current, top, current.scale, current.anchor)
       clearTimeout(settle)
       settle = window.setTimeout(settled, SCROLL_SETTLE_MS)
@@ -320,7 +328,7 @@ export function GridBody(props: GridBodyProps) {
       }
       setView(moved)
       setOverscanOn(false)
-      setScreenBlock(screenBlockNow)
+      setScreenBlock(leapScreenBlock)
       const now = performance.now()
       const when = whenToLoadLeap(lastLeapAt, now, LEAP_PAUSE_MS)
       lastLeapAt = now

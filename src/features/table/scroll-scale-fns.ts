@@ -135,9 +135,8 @@ export function rowsToDraw(scale: ScrollScale, scrollTop: number, options: DrawO
   if (options.overscan > 0) return renderRowRange(scale, scrollTop, options.overscan)
   if (options.screenBlock === null) return { first: 0, last: -1 }
   const onScreen = rowsOnScreen(scale, scrollTop, options.screenBlock)
-  const visible = visibleRowRange(scale, scrollTop)
   const { activeRow } = options
-  if (activeRow > onScreen.last && activeRow <= visible.last)
+  if (activeRow > onScreen.last && activeRow <= visibleRowRange(scale, scrollTop).last)
     return { first: onScreen.first, last: activeRow }
   return onScreen
 }
