@@ -80,7 +80,6 @@ test(`${formatted} rows: a sort, a search and a filter are one request each, fir
     const since = explorer.searchRequests.length
     await change()
     await expect(page).toHaveURL(url)
-    await expect(explorer.grid).not.toHaveAttribute('aria-rowcount', String(rows + 1))
     // the previous result stays on screen, marked as updating, until the new one arrives
     await expect(page.getByText('Updating…', { exact: true })).toHaveCount(0, { timeout: 20_000 })
     await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
@@ -88,17 +87,12 @@ test(`${formatted} rows: a sort, a search and a filter are one request each, fir
     expect(explorer.searchesSince(since)).toHaveLength(1)
   }
   // the sort first: on the narrowed result every record is loaded, and the browser would sort it
-  const sortSince = explorer.searchRequests.length
-  await explorer.sortButton('population').click()
-  await expect(page).toHaveURL(/sort=population/)
-  await expect(page.getByText('Updating…', { exact: true })).toHaveCount(0, { timeout: 20_000 })
-  await expect(explorer.grid.getByText('Loading', { exact: true })).toHaveCount(0, { timeout: 20_000 })
+  await oneRequestFor(() => explorer.sortButton('population').click(), /sort=population/)
   const populations = (await explorer.columnTexts('population', 10)).map((text) =>
     Number(text.replace(/,/g, '')),
   )
   expect(populations.length).toBeGreaterThan(1)
   expect(populations).toEqual([...populations].sort((a, b) => a - b))
-  expect(explorer.searchesSince(sortSince)).toHaveLength(1)
 
   await oneRequestFor(() => explorer.searchFor('Nairobi'), /q=Nairobi/)
   for (const name of await explorer.columnTexts('name', 20)) expect(name).toMatch(/^Nairobi \d+$/)
