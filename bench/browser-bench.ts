@@ -570,6 +570,7 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
   const servers: RunningDatastore[] = []
   const peers = await serveStatic(path.join(repoRoot, 'bench', '.peers-dist'))
   let browser: Browser | undefined
+  let scrollServer: RunningDatastore | undefined
   try {
     // one at a time: loading is CPU-bound, and parallel loads only slow each other on 2 cores
     for (const rows of sizes) {
@@ -595,7 +596,8 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
     const totals = new Map<RunningDatastore, number>()
     for (const server of servers) totals.set(server, await shownTotal(server))
     log(`  totals shown: ${servers.map((server) => totals.get(server)!.toLocaleString('en')).join(', ')}`)
-    let scrollServerReady = startScrollServer(big.rows)
+    // started now, ready by the first run (the browser and the grid height come meanwhile)
+    const scrollServerStarting = startScrollServer(big.rows)
     const executablePath = resolveChromium()
     browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: LAUNCH_ARGS })
     const setupFor = (server: RunningDatastore, height: number): GridSetup => ({
@@ -604,10 +606,10 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
       height,
     })
     const height = await ourGridHeight(browser, setupFor(big, 560))
-    await scrollServerReady
+    scrollServer = await scrollServerStarting
     /** Every server idle, not only the one measured: on 2 cores a busy neighbour slows the page too. */
     const allQuiet = async (): Promise<void> => {
-      for (const server of [...servers, await scrollServerReady]) await serverQuiet(server)
+      for (const server of [...servers, scrollServer!]) await serverQuiet(server)
     }
     log(`Chromium ${browser.version()}; the explorer's grid is ${height} px tall, the peers get the same.`)
 
@@ -630,7 +632,6 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
           await serverQuiet(big)
           await typingBenchmark(browser, grid, setupFor(big, height), recorder)
         }
-        const scrollServer = await scrollServerReady
         await serverQuiet(scrollServer)
         await throughScroll(
           browser,
@@ -641,11 +642,10 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
         )
         // drop whatever the scroll left queued: restart it, and wait, so no grid is measured while a
         // server process starts next to it (on 2 cores that slowed whichever grid came next)
-        scrollServerReady = scrollServer.stop().then(() => startScrollServer(big.rows))
-        await scrollServerReady
+        await scrollServer.stop()
+        scrollServer = await startScrollServer(big.rows)
       }
     }
-    await (await scrollServerReady).stop()
 
     const report: BenchReport = {
       date: new Date().toISOString(),
@@ -679,6 +679,7 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
     await browser?.close()
     await peers.stop()
     for (const server of servers) await server.stop()
+    await scrollServer?.stop()
   }
 }
 
