@@ -391,11 +391,13 @@ async function throughScroll(
 ): Promise<void> {
   const loaded = await openLoaded(browser, grid, setup, 'scroll through')
   if (!loaded) return
-  const { opened, ready } = loaded
+  const { opened } = loaded
   const { page } = opened
   await networkQuiet(opened, 1000)
   await sleep(300)
-  const shown = ready.rows.length || 15
+  // the rows on screen now: the first frame may have shown fewer (the explorer draws the rows inside
+  // the browser window first, then the rest of the grid)
+  const shown = (await page.evaluate(() => window.__probe!.visibleRows().length)) || 15
   const before = opened.requests.length
   const scroll = await page.evaluate((ms) => window.__probe!.scrollThrough(ms), SCROLL_MS)
   recordScroll(recorder, grid, 'scroll', scroll, await longTasksIn(page, scroll))
