@@ -50,13 +50,10 @@ test('a limit above the portal’s rows_max is fetched in pages', async ({ explo
   // the row numbers show at once; the records once their page has arrived
   await expect.poll(() => explorer.columnTexts('n', 100)).toContain('100')
 
-  // the new result starts at the top when it arrives: scroll only once it is here
-  const allFirstPage = page.waitForResponse((response) =>
-    /datastore_search\?.*limit=500/.test(response.url()),
-  )
+  // All asks for pages of 100, like the limit of 100 before it: its first page comes from the cache.
+  // The new result starts at the top when it arrives: scroll only once it is here (120 rows).
   await explorer.limit.selectOption({ label: 'All' })
   await expect(page).toHaveURL(/limit=all/)
-  await allFirstPage
   await explorer.expectRowCount(120)
   await explorer.grid.evaluate((grid) => grid.scrollTo(0, grid.scrollHeight))
   await expect.poll(async () => (await explorer.rowNumbers()).at(-1)).toBe(120)
@@ -118,4 +115,35 @@ test('an estimated total that is too low grows to the real count at the end of t
   await expect(page.getByText('The portal estimated the total', { exact: false })).toBeHidden()
   const offsets = explorer.searchRequests.map(searchOffset)
   expect(offsets.sort((a, b) => a - b)).toEqual([0, E2E_ROWS_MAX, 2 * E2E_ROWS_MAX])
+})
+
+test('with All, a portal that caps its pages under 500 rows still shows every row in place', async ({
+  explorer,
+  page,
+}) => {
+  // This portal caps every answer at 200 rows (CKAN's rows_max), and says so in the `limit` it
+  // echoes. All's first page asks for 100, so only the first page of 500 after it shows the cap.
+  const CAP = 200
+  await page.route('**/api/3/action/datastore_search?**', async (route) => {
+    const url = new URL(route.request().url())
+    if (Number(url.searchParams.get('limit')) > CAP) url.searchParams.set('limit', String(CAP))
+    await route.continue({ url: url.toString() })
+  })
+  // hidden= (empty): every column shown, _id included, so the row's identity can be read
+  await explorer.openResource(GENERATED_RESOURCE_ID, { limit: 'all', hidden: '' })
+  await explorer.expectRowCount(E2E_ROWS)
+  // rows 300 and on: past the 200 rows the capped page brought
+  for (const row of [300, 650]) {
+    await explorer.grid.evaluate((grid, top) => grid.scrollTo(0, top), row * 32)
+    await expect.poll(async () => (await explorer.rowNumbers())[0] ?? 0).toBeGreaterThan(row - 20)
+    await explorer.expectLoaded()
+    const numbers = await explorer.expectGeneratedRows()
+    expect(numbers[0]).toBeLessThan(row + 20)
+  }
+  await expect(explorer.count).toContainText(E2E_ROWS.toLocaleString('en'))
+  // once the cap showed, pages are asked for at the cap: at most the first few asked for 500
+  const limits = explorer.searchRequests.map((request) => Number(searchParams(request).limit))
+  expect(limits[0]).toBe(100)
+  expect(limits.filter((limit) => limit === 500).length).toBeLessThanOrEqual(3)
+  expect(limits.filter((limit) => limit === CAP).length).toBeGreaterThan(0)
 })

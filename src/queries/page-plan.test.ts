@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { firstPageLimit, holdsEveryRecord, pageLimit, pagesForRange, visibleRowCount } from './page-plan'
+import {
+  ALL_FIRST_PAGE_ROWS,
+  firstPageLimit,
+  holdsEveryRecord,
+  pageLimit,
+  pagesForRange,
+  PAGE_SIZE,
+  visibleRowCount,
+} from './page-plan'
 
 const rows = (count: number) => Array.from({ length: count }, (_, index) => ({ _id: index + 1 }))
 
@@ -17,6 +25,18 @@ describe('page plan', () => {
     expect(pageLimit('all', 2000, 500)).toBe(500)
   })
 
+  it("asks All for a first page of 100 (CKAN's default page), and a large limit for pages of 500", () => {
+    expect(firstPageLimit('all')).toBe(ALL_FIRST_PAGE_ROWS)
+    expect(ALL_FIRST_PAGE_ROWS).toBe(100)
+    // the pages after it hold 500
+    expect(pageLimit('all', 0)).toBe(PAGE_SIZE)
+    expect(PAGE_SIZE).toBe(500)
+    // a portal that caps its pages at 50: both are 50
+    expect(firstPageLimit('all', 50)).toBe(50)
+    expect(firstPageLimit(1000)).toBe(500)
+    expect(firstPageLimit(500)).toBe(500)
+  })
+
   it('shows the smaller of the limit and the total', () => {
     expect(visibleRowCount(100, 12_345, 100)).toBe(100)
     expect(visibleRowCount(100, 7, 7)).toBe(7)
@@ -31,6 +51,8 @@ describe('page plan', () => {
     expect(pagesForRange(500_000, 500_020, 1_000_000, 500, 1)).toEqual([999, 1000, 1001])
     expect(pagesForRange(999_990, 1_000_050, 1_000_000, 500, 1)).toEqual([1998, 1999])
     expect(pagesForRange(0, 10, 0)).toEqual([])
+    // rows past the end of the table: no page
+    expect(pagesForRange(100, 350, 100, 500)).toEqual([])
   })
 })
 

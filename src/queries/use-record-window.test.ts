@@ -6,11 +6,13 @@ import {
   endProbePage,
   foundRowCount,
   mergeFoundRowCount,
+  pageCap,
   pagesAllowedToFetch,
   windowPageRequest,
   windowPageSize,
   windowPages,
 } from './use-record-window'
+import { LOOKAHEAD_ROWS } from './page-plan'
 
 const request: SearchRequest = { resourceId: 'r', limit: 500, sort: '"year" desc, "_id"', includeTotal: true }
 const page = (records: number, limit?: number): SearchResult => ({
@@ -23,10 +25,10 @@ const page = (records: number, limit?: number): SearchResult => ({
 })
 
 describe('window page selection', () => {
-  it('observes the pages around the visible rows with half a page of overscan, nearest first', () => {
-    // rows 0-19: page 0 is the first page (never refetched); half a page of overscan stays inside it
+  it('observes the pages around the visible rows, nearest first, looking further ahead once scrolled', () => {
+    // rows 0-19 of pages of 500: page 0 is the first page (never refetched), and nothing else is needed
     expect(windowPages(0, 19, 1_000_000, 500)).toEqual([])
-    // rows 480-499: the overscan reaches into page 1
+    // rows 480-499: the look-ahead reaches into page 1
     expect(windowPages(480, 499, 1_000_000, 500)).toEqual([1])
     // in the middle of the table: the visible page first, then its neighbours
     expect(windowPages(500_100, 500_119, 1_000_000, 500)).toEqual([1000, 999])
@@ -34,6 +36,23 @@ describe('window page selection', () => {
     // never past the last row
     expect(windowPages(999_990, 999_999, 1_000_000, 500)).toEqual([1999])
     expect(windowPages(0, -1, 0, 500)).toEqual([])
+  })
+
+  it('with "All", page 0 is asked for only once rows past the 100-row first page are wanted', () => {
+    // rows 0-19 and the few drawn past them are in the first page (100 rows): a change is one request
+    expect(windowPages(0, 19, 1_000_000, 500, 100)).toEqual([])
+    // a screen tall enough to show 95 rows draws rows past the first page: page 0 brings them
+    expect(windowPages(0, 95, 1_000_000, 500, 100)).toEqual([0])
+    // one row scrolled: 250 rows are looked ahead, past the first page
+    expect(windowPages(1, 20, 1_000_000, 500, 100)).toEqual([0])
+    // further down, page 0 is still wanted while the look-ahead reaches back into it
+    expect(windowPages(400, 420, 1_000_000, 500, 100)).toEqual([0, 1])
+    expect(windowPages(800, 820, 1_000_000, 500, 100)).toEqual([1, 2])
+    // a limit of 100 scrolled: every row is in the first page, nothing more to ask for
+    expect(windowPages(60, 80, 100, 500, 100)).toEqual([])
+    // without a shorter first page (a limit of 1,000: first page 500), the old plan: never page 0
+    expect(windowPages(1, 20, 1_000, 500)).toEqual([])
+    expect(LOOKAHEAD_ROWS).toBe(250)
   })
 
   it('lets at most three missing pages fetch at once, nearest first, and always shows loaded ones', () => {
@@ -64,6 +83,27 @@ describe('window page selection', () => {
     // CKAN 2.7/2.8 echo no limit: a short first page with more rows to come reveals the cap
     expect(windowPageSize(page(250), request, 1_000_000)).toBe(250)
     expect(windowPageSize(page(7), request, 7)).toBe(500)
+  })
+
+  it('pages of 500 after the 100-row first page of "All"', () => {
+    const all: SearchRequest = { ...request, limit: 100 }
+    expect(windowPageSize(page(100, 100), all, 1_000_000)).toBe(500)
+    // a cap under 100 shows in the first page already
+    expect(windowPageSize(page(50, 50), all, 1_000_000)).toBe(50)
+  })
+
+  it('finds a cap that only a window page shows: the smallest limit echoed below what was asked', () => {
+    expect(pageCap([{ asked: 500, echoed: 500 }])).toBeNull()
+    // CKAN 2.7/2.8 echo nothing (and do not cap)
+    expect(pageCap([{ asked: 500, echoed: undefined }])).toBeNull()
+    expect(
+      pageCap([
+        { asked: 500, echoed: 250 },
+        { asked: 500, echoed: 500 },
+        { asked: 500, echoed: 200 },
+      ]),
+    ).toBe(200)
+    expect(pageCap([])).toBeNull()
   })
 })
 
@@ -155,6 +195,15 @@ describe('foundRowCount: where the records really end when the total was estimat
       ),
     ).toBeNull()
     expect(foundRowCount([], 'all', 500, 999_738)).toBeNull()
+  })
+
+  it('a page the portal capped is not the end', () => {
+    // asked for 500 at the end of an estimated 999,738; a portal capping at 250 sent 250
+    expect(foundRowCount([{ page: 1999, records: 250, capped: true }], 'all', 500, 999_738)).toBeNull()
+    expect(foundRowCount([{ page: 1999, records: 250 }], 'all', 500, 999_738)).toEqual({
+      rows: 999_750,
+      exact: true,
+    })
   })
 
   it('with a numeric limit, the last page is short by design and a full one never extends', () => {

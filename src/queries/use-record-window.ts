@@ -1,9 +1,9 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useLayoutEffect } from 'react'
+import { useCallback, useLayoutEffect, useState } from 'react'
 import type { CkanRecord, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import type { Limit } from '../features/explorer-state/explorer-state'
 import { searchQueryOptions } from './datastore-queries'
-import { PAGE_SIZE, pageLimit, pagesForRange } from './page-plan'
+import { LOOKAHEAD_ROWS, PAGE_SIZE, pageLimit, pagesForRange } from './page-plan'
 
 /**
  * Windowed loading for the virtual table (Glide's use-async-data-source, with TanStack Query): only the
@@ -26,9 +26,10 @@ export type RowState =
   | { status: 'missing' }
 
 /**
- * Page size for the pages after the first: the first page's limit, or the portal's cap when it applied
- * a smaller one (echoed `limit` lower than requested; CKAN 2.7/2.8 echo nothing, then a short first page
- * with more rows to come tells the same).
+ * Page size for the pages after the first: PAGE_SIZE (or the first page's limit, if larger), or the
+ * portal's cap when it applied a smaller one (echoed `limit` lower than requested; CKAN 2.7/2.8 echo
+ * nothing, then a short first page with more rows to come tells the same). A cap between the first
+ * page's limit and PAGE_SIZE shows only in a later page (pageCap).
  */
 export function windowPageSize(
   firstPage: SearchResult,
@@ -41,19 +42,40 @@ export function windowPageSize(
   const received = firstPage.records.length
   if (firstPage.limit === undefined && received > 0 && received < requested && rowCount > received)
     return received
-  return requested
+  return Math.max(requested, PAGE_SIZE)
 }
 
 /**
- * The pages (after page 0, which is the first page) to observe for rows [first, last], nearest to the
- * visible rows first, with half a page of overscan on each side.
+ * The portal's cap, if a window page shows one: the smallest `limit` it echoed below what was asked
+ * (only CKAN 2.9+ caps, and it echoes the capped value). null when none did.
  */
-export function windowPages(first: number, last: number, rowCount: number, pageSize: number): number[] {
+export function pageCap(pages: readonly { asked: number; echoed: number | undefined }[]): number | null {
+  let cap: number | null = null
+  for (const { asked, echoed } of pages)
+    if (echoed !== undefined && echoed > 0 && echoed < asked) cap = Math.min(cap ?? Infinity, echoed)
+  return cap
+}
+
+/** The grid draws this many rows beyond the screen (its overscan, OVERSCAN_ROWS): they need records. */
+const TOP_LOOKAHEAD_ROWS = 10
+
+/**
+ * The window pages to observe for rows [first, last], nearest to the visible rows first. Rows below
+ * `headRows` are in the first page, so no window page is needed for them alone (page 0 overlaps the
+ * first page when that is shorter, as with "All"). At the top (row 0 on screen: a new result, not
+ * scrolled yet) only a few rows past the screen count, as many as the grid draws beyond it, so a
+ * change costs one request; once scrolled, `LOOKAHEAD_ROWS` on each side.
+ */
+export function windowPages(
+  first: number,
+  last: number,
+  rowCount: number,
+  pageSize: number,
+  headRows = pageSize,
+): number[] {
   if (last < first || rowCount <= 0) return []
-  const overscan = Math.ceil(pageSize / 2)
-  const pages = pagesForRange(first - overscan, last + overscan, rowCount, pageSize).filter(
-    (page) => page > 0,
-  )
+  const lookahead = first > 0 ? LOOKAHEAD_ROWS : TOP_LOOKAHEAD_ROWS
+  const pages = pagesForRange(Math.max(first - lookahead, headRows), last + lookahead, rowCount, pageSize)
   const firstVisiblePage = Math.floor(first / pageSize)
   const lastVisiblePage = Math.floor(last / pageSize)
   const distance = (page: number) =>
@@ -107,18 +129,20 @@ export interface FoundRowCount {
 /**
  * Where the records really end, as far as the loaded pages tell, when that differs from `rowCount`
  * (an estimated total, `total_estimation_threshold`, is off by a little either way). A page shorter
- * than asked for (or empty) ends the records; a full page reaching past `rowCount` shows at least that
- * many. null when the loaded pages agree with `rowCount`.
+ * than asked for (or empty) ends the records, unless the portal capped it; a full page reaching past
+ * `rowCount` shows at least that many. null when the loaded pages agree with `rowCount`.
  */
 export function foundRowCount(
-  loaded: readonly { page: number; records: number }[],
+  loaded: readonly { page: number; records: number; capped?: boolean }[],
   limit: Limit,
   pageSize: number,
   rowCount: number,
 ): FoundRowCount | null {
   let exactEnd: number | null = null
   let pastEnd: number | null = null
-  for (const { page, records } of loaded) {
+  for (const { page, records, capped } of loaded) {
+    // the portal sent fewer than asked because it caps its pages: not the end (see pageCap)
+    if (capped) continue
     const start = page * pageSize
     const asked = pageLimit(limit, page, pageSize)
     if (records < asked) exactEnd = Math.min(exactEnd ?? Infinity, start + records)
@@ -203,8 +227,13 @@ function combinePages(results: readonly PageResult[]): PageResult[] {
 export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   const { portal, firstPage, firstPageRequest, limit, rowCount, first, last, enabled } = options
   const queryClient = useQueryClient()
-  const pageSize = windowPageSize(firstPage, firstPageRequest, rowCount)
-  const pages = enabled ? windowPages(first, last, rowCount, pageSize) : []
+  // a cap that only a window page showed (pageCap), for this first page
+  const [laterCap, setLaterCap] = useState<{ firstPage: SearchResult; rows: number } | null>(null)
+  const capRows = laterCap?.firstPage === firstPage ? laterCap.rows : Infinity
+  const pageSize = Math.min(windowPageSize(firstPage, firstPageRequest, rowCount), capRows)
+  // rows [0, headRows) are the first page's: what it asked for (fewer arrived only at the end)
+  const headRows = Math.min(firstPageRequest.limit, pageSize)
+  const pages = enabled ? windowPages(first, last, rowCount, pageSize, headRows) : []
   const requestFor = (page: number) =>
     searchQueryOptions(portal, windowPageRequest(firstPageRequest, limit, page, pageSize))
   const requests = pages.map(requestFor)
@@ -258,13 +287,11 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
     if (result) byPage.set(page, result)
   })
   const getRow = (index: number): RowState => {
+    if (index < headRows) return rowOf(firstPage.records[index])
     const page = Math.floor(index / pageSize)
-    const result = page === 0 ? { data: firstPage, isError: false } : byPage.get(page)
+    const result = byPage.get(page)
     if (!result) return LOADING
-    if (result.data) {
-      const record = result.data.records[index - page * pageSize]
-      return record ? { status: 'loaded', record } : MISSING
-    }
+    if (result.data) return rowOf(result.data.records[index - page * pageSize])
     return result.isError ? ERROR : LOADING
   }
 
@@ -273,14 +300,25 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
     for (const result of results) if (result.isError) void result.refetch()
   }, [results])
 
-  const loadedPages: { page: number; records: number }[] = []
+  const loadedPages: { page: number; records: number; capped: boolean }[] = []
+  const answers: { asked: number; echoed: number | undefined }[] = []
   pages.forEach((page, i) => {
     const data = results[i]?.data
-    if (data) loadedPages.push({ page, records: data.records.length })
+    if (!data) return
+    const answer = { asked: pageLimit(limit, page, pageSize), echoed: data.limit }
+    answers.push(answer)
+    loadedPages.push({ page, records: data.records.length, capped: pageCap([answer]) !== null })
   })
+  // A page came back capped: from now on ask for pages of the cap (at the next render).
+  const cap = pageCap(answers)
+  if (cap !== null && cap < pageSize) setLaterCap({ firstPage, rows: cap })
   const found = options.totalWasEstimated ? foundRowCount(loadedPages, limit, pageSize, rowCount) : null
 
   return { getRow, hasError, retry, foundRowCount: found }
+}
+
+function rowOf(record: CkanRecord | undefined): RowState {
+  return record ? { status: 'loaded', record } : MISSING
 }
 
 const LOADING: RowState = { status: 'loading' }
