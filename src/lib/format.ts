@@ -312,7 +312,12 @@ export function warmFormatters(locale: string): void {
   formatCell('2024-01-02', 'date', locale)
   formatCell('2024-01-02T03:04:05', 'timestamp', locale)
   formatCell('2024-01-02T03:04', 'timestamp', locale)
-  formatCell('1234.5', 'numeric', locale)
   formatCell(12345, 'int', locale)
+  // one number formatter per count of decimals shown: build the common ones (1.5 to 1.123456) now
+  for (let decimals = 1; decimals <= WARM_FRACTION_DIGITS; decimals++)
+    formatCell(`1234.${'5'.repeat(decimals)}`, 'numeric', locale)
   countFormat(locale).format(1_000_000)
 }
+
+/** Up to this many decimals, a number's formatter is built while the first page is on its way. */
+const WARM_FRACTION_DIGITS = 6

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatCell, isNumericType, MAX_CELL_CHARS, normaliseType, countFormat } from '../format'
+import {
+  countFormat,
+  formatCell,
+  isNumericType,
+  MAX_CELL_CHARS,
+  normaliseType,
+  warmFormatters,
+} from '../format'
 
 describe('normaliseType', () => {
   it.each([
@@ -144,5 +151,31 @@ describe('countFormat', () => {
   it('keeps one formatter per locale, and falls back to English for a tag it cannot read', () => {
     expect(countFormat('en')).toBe(countFormat('en'))
     expect(countFormat('not a locale!').format(12345)).toBe('12,345')
+  })
+})
+
+describe('warmFormatters', () => {
+  it('builds, before the first rows, the number formatters those rows need', () => {
+    // a locale no other test uses, so no formatter of it is cached yet
+    warmFormatters('de-CH')
+    const original = Intl.NumberFormat
+    let built = 0
+    Intl.NumberFormat = new Proxy(original, {
+      construct(target, args: Parameters<typeof Intl.NumberFormat>) {
+        built++
+        return new target(...args)
+      },
+    })
+    try {
+      for (const value of ['1.5', '-2.91', '204.251', '76.1508', '0.12345', '3.141593', '12345'])
+        formatCell(value, 'numeric', 'de-CH')
+      formatCell(2004942730, 'int', 'de-CH')
+      expect(built).toBe(0)
+      // seven decimals were not prepared: that formatter is built on first use
+      expect(formatCell('1.1234567', 'numeric', 'de-CH').text).toBe('1.1234567')
+      expect(built).toBe(1)
+    } finally {
+      Intl.NumberFormat = original
+    }
   })
 })
