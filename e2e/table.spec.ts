@@ -56,6 +56,31 @@ test('the rows below the edge of the window follow the first ones, and a page sc
   )
 })
 
+test('after a sort, the rows below the edge of the window follow with their sorted values', async ({
+  explorer,
+  page,
+}) => {
+  // hidden= (empty): _id shown, so it can be sorted on
+  await explorer.openResource(GENERATED_RESOURCE_ID, { limit: 'all', hidden: '' })
+  await explorer.expectRowCount(E2E_ROWS)
+  const box = await explorer.grid.boundingBox()
+  const lastRowInGrid = Math.floor(((box?.height ?? 0) - 41) / 32)
+  // two clicks: _id descending, a new result drawn over the rows in place
+  await explorer.sortButton('_id').click()
+  await expect(page).toHaveURL(/sort=_id(&|$)/)
+  await explorer.sortButton('_id').click()
+  await expect(page).toHaveURL(/sort=_id\+desc/)
+  // the rows inside the window come first; the ones below its edge follow, with the new order
+  const row = explorer.grid
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: String(lastRowInGrid), exact: true }) })
+  await expect(row.getByRole('gridcell').nth(1)).toHaveText(
+    String(generatedValue(E2E_ROWS - lastRowInGrid, 'name')),
+  )
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await expect(row).toBeInViewport()
+})
+
 test('after a fast scroll, scrolling sideways finds every column filled in', async ({ explorer }) => {
   await explorer.openResource(GENERATED_RESOURCE_ID, { limit: 'all' })
   await explorer.expectRowCount(E2E_ROWS)

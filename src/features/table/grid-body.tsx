@@ -25,6 +25,7 @@ import {
   ROW_HEIGHT,
   maxScrollTop,
   rowTop,
+  rowsOnScreen,
   rowsToDraw,
   sameRange,
   scrollDeltaFor,
@@ -155,9 +156,19 @@ export function GridBody(props: GridBodyProps) {
   // A new result starts at the top (RecordsGrid scrolls the container back): do not ask for the
   // pages at the old position of the new result, even for one render.
   const [shownPage, setShownPage] = useState(props.firstPage)
+  // A new result (a sort, a search) updates the rows in place, but the ones outside the browser window
+  // stay hidden until the frame showing the others is painted: that frame lays out a few rows' new
+  // text instead of every drawn row's.
+  const [hiddenFrom, setHiddenFrom] = useState<number | null>(null)
   if (shownPage !== props.firstPage) {
     setShownPage(props.firstPage)
     if (view.scrollTop !== 0 || view.fetchTop !== 0) setView({ ...view, scrollTop: 0, fetchTop: 0 })
+    // where the table is on screen, as for the first rows (screenTop, read from the page's layout)
+    const top = props.screenTop?.() ?? null
+    if (overscanOn && !props.offscreen && top !== null) {
+      const inWindow = rowsOnScreen(scrollScale(rowCount, view.viewport), 0, screenBlockOf(top))
+      setHiddenFrom(inWindow.last + 1)
+    }
   }
   // Those rows are also only the ones inside the browser window: a grid low on the page shows a few
   // of its rows until the page is scrolled, and the others follow with the overscan. Where the table
@@ -230,6 +241,18 @@ export function GridBody(props: GridBodyProps) {
       clearTimeout(timer)
     }
   }, [overscanOn, drawnLoaded, onRowsPainted])
+
+  useEffect(() => {
+    if (hiddenFrom === null) return
+    let timer = 0
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setHiddenFrom(null)))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [hiddenFrom])
 
   // The row window follows the scroll position between renders (scaled scrolling moves rows faster
   // than the scrollbar), so its offset is written straight to the DOM on every scroll event.
@@ -413,6 +436,7 @@ export function GridBody(props: GridBodyProps) {
       <GridRow
         key={index}
         index={index}
+        hidden={hiddenFrom !== null && index >= hiddenFrom && index !== activeRow}
         top={(index - anchor) * ROW_HEIGHT}
         status={state.status}
         record={state.status === 'loaded' ? state.record : undefined}
