@@ -211,6 +211,8 @@ export interface RecordWindow {
   /** The real number of rows, when loaded pages proved an estimated total wrong; else null. */
   foundRowCount: FoundRowCount | null
   retry(): void
+  /** Sends the requests for rows [from, to] now, unless in flight or loaded (a leap, from its event). */
+  startRows(from: number, to: number): void
 }
 
 interface PageResult {
@@ -253,23 +255,31 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
     }
   }
   const loaded = new Set(pages.filter((_, i) => states[i]?.data !== undefined))
-  const allowed = pagesAllowedToFetch(
-    pages,
-    (page) => loaded.has(page),
-    options.fetchMore === false ? 0 : MAX_PAGES_IN_FLIGHT,
-  )
+  const maxInFlight = options.fetchMore === false ? 0 : MAX_PAGES_IN_FLIGHT
+  const allowed = pagesAllowedToFetch(pages, (page) => loaded.has(page), maxInFlight)
 
   // Start the allowed pages that never fetched at commit, before the browser paints the placeholders:
   // useQueries' observers subscribe (and fetch) only in a passive effect, after that paint. The
   // observers then join these requests, so a page that leaves the window is still cancelled.
-  const toStart = requests.filter((_, i) => {
-    if (!allowed.has(pages[i]!) || loaded.has(pages[i]!)) return false
-    const state = states[i]
-    return !state || (state.status === 'pending' && state.fetchStatus === 'idle')
-  })
-  useLayoutEffect(() => {
-    for (const request of toStart) void queryClient.prefetchQuery({ ...request, gcTime: WINDOW_PAGE_GC_MS })
-  })
+  const startPages = (wanted: number[]) => {
+    const wantedRequests = wanted.map(requestFor)
+    const wantedStates = wantedRequests.map((request) => queryClient.getQueryState(request.queryKey))
+    const startable = pagesAllowedToFetch(
+      wanted,
+      (page) => wantedStates[wanted.indexOf(page)]?.data !== undefined,
+      maxInFlight,
+    )
+    wantedRequests.forEach((request, i) => {
+      if (startable.has(wanted[i]!) && neverFetched(wantedStates[i]))
+        void queryClient.prefetchQuery({ ...request, gcTime: WINDOW_PAGE_GC_MS })
+    })
+  }
+  useLayoutEffect(() => startPages(pages))
+  // A leap's pages can leave earlier still, from its scroll event, before the render that draws the
+  // placeholders: that render then finds them in flight.
+  const startRows = (from: number, to: number) => {
+    if (enabled) startPages(windowPages(from, to, rowCount, pageSize, headRows))
+  }
 
   const results = useQueries({
     queries: requests.map((request, i) => ({
@@ -314,7 +324,12 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   if (cap !== null && cap < pageSize) setLaterCap({ firstPage, rows: cap })
   const found = options.totalWasEstimated ? foundRowCount(loadedPages, limit, pageSize, rowCount) : null
 
-  return { getRow, hasError, retry, foundRowCount: found }
+  return { getRow, hasError, retry, foundRowCount: found, startRows }
+}
+
+/** A page's query that was never started: none yet, or one only created (pending, idle). */
+function neverFetched(state: { status: string; fetchStatus: string } | undefined): boolean {
+  return !state || (state.status === 'pending' && state.fetchStatus === 'idle')
 }
 
 function rowOf(record: CkanRecord | undefined): RowState {

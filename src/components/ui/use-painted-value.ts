@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { afterNextPaint } from './after-next-paint'
 
 /**
  * `value` once a frame that shows it has been painted, and until then the value painted before
@@ -7,16 +8,6 @@ import { useEffect, useState } from 'react'
  */
 export function usePaintedValue<T>(value: T): T | undefined {
   const [painted, setPainted] = useState<{ value: T } | undefined>(undefined)
-  useEffect(() => {
-    // the next animation frame comes before that frame's paint; a task queued from it runs after
-    let timer = 0
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted({ value }))
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
-  }, [value])
+  useEffect(() => afterNextPaint(() => setPainted({ value })), [value])
   return painted?.value
 }

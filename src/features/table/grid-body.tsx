@@ -8,6 +8,7 @@ import {
   type RefObject,
 } from 'react'
 import { flushSync } from 'react-dom'
+import { afterNextPaint } from '../../components/ui/after-next-paint'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { Limit } from '../explorer-state/explorer-state'
 import { useRecordWindow, type FoundRowCount, type RowState } from '../../queries/use-record-window'
@@ -225,33 +226,16 @@ export function GridBody(props: GridBodyProps) {
   const { onRowsPainted } = props
   useEffect(() => {
     if (overscanOn || !drawnLoaded) return
-    // after the next frame is painted: an effect alone may run before that paint
-    let timer = 0
-    const frame = requestAnimationFrame(() => {
-      // a transition: drawing the extra rows and columns yields to input instead of one long task
-      timer = window.setTimeout(() =>
-        startTransition(() => {
-          setOverscanOn(true)
-          onRowsPainted?.()
-        }),
-      )
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
+    // a transition: drawing the extra rows and columns yields to input instead of one long task
+    return afterNextPaint(() =>
+      startTransition(() => {
+        setOverscanOn(true)
+        onRowsPainted?.()
+      }),
+    )
   }, [overscanOn, drawnLoaded, onRowsPainted])
-
   useEffect(() => {
-    if (hiddenFrom === null) return
-    let timer = 0
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => startTransition(() => setHiddenFrom(null)))
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
+    if (hiddenFrom !== null) return afterNextPaint(() => startTransition(() => setHiddenFrom(null)))
   }, [hiddenFrom])
 
   // The row window follows the scroll position between renders (scaled scrolling moves rows faster
@@ -260,6 +244,7 @@ export function GridBody(props: GridBodyProps) {
   /** The container's scrollTop at its last scroll event (renders happen only when the rows change). */
   const liveTop = useRef(0)
   const atInlineStart = view.atInlineStart
+  const { startRows } = recordWindow
   const layout = useRef({
     scale,
     anchor,
@@ -269,9 +254,20 @@ export function GridBody(props: GridBodyProps) {
     overscan,
     screenBlock,
     atInlineStart,
+    startRows,
   })
   useLayoutEffect(() => {
-    layout.current = { scale, anchor, visible, rendered, fetchRange, overscan, screenBlock, atInlineStart }
+    layout.current = {
+      scale,
+      anchor,
+      visible,
+      rendered,
+      fetchRange,
+      overscan,
+      screenBlock,
+      atInlineStart,
+      startRows,
+    }
     // Reading scrollTop here would force a layout after every commit: use the last scroll event's
     // position while it still shows these rows, else this render's (a reset to the top).
     const live = liveTop.current
@@ -356,8 +352,11 @@ export function GridBody(props: GridBodyProps) {
       const when = whenToLoadLeap(lastLeapAt, now, LEAP_PAUSE_MS)
       lastLeapAt = now
       clearTimeout(trailingLeap)
-      if (when === 'now') loadHere()
-      else trailingLeap = window.setTimeout(loadHere, LEAP_PAUSE_MS)
+      if (when === 'now') {
+        // its pages leave now, before the render that draws their placeholders
+        current.startRows(visibleNow.first, visibleNow.last)
+        loadHere()
+      } else trailingLeap = window.setTimeout(loadHere, LEAP_PAUSE_MS)
     }
     const resizeObserver = new ResizeObserver((entries) => {
       const box = entries.at(-1)?.contentRect
