@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { withColumnShown, type ColumnSpec } from './columns-fns'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import type { ColumnSpec } from './columns-fns'
 import { tableText } from './table-messages'
 
 export interface ColumnsMenuProps {
@@ -7,6 +7,11 @@ export interface ColumnsMenuProps {
   hidden: readonly string[]
   onHiddenChange(hidden: string[]): void
 }
+
+// Loaded when the menu is first pointed at, focused or opened: its content is not needed to show a
+// table (initial JS budget).
+const loadChoices = () => import('./column-choices')
+const ColumnChoices = lazy(() => loadChoices().then((module) => ({ default: module.ColumnChoices })))
 
 /** "Columns": a disclosure button and a panel of checkboxes, one per field (not a modal). */
 export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps) {
@@ -43,6 +48,8 @@ export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps)
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
+        onPointerEnter={() => void loadChoices()}
+        onFocus={() => void loadChoices()}
       >
         {tableText('columns.button')}
         <span className="dse-columns__count">
@@ -52,69 +59,19 @@ export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps)
       {/* its content only while open: one checkbox per field is not needed to paint the first rows */}
       <div id={panelId} className="dse-columns__panel" hidden={!open}>
         {open ? (
-          <ColumnChoices
-            specs={specs}
-            hidden={hidden}
-            onHiddenChange={onHiddenChange}
-            onClose={() => {
-              setOpen(false)
-              buttonRef.current?.focus()
-            }}
-          />
+          <Suspense fallback={null}>
+            <ColumnChoices
+              specs={specs}
+              hidden={hidden}
+              onHiddenChange={onHiddenChange}
+              onClose={() => {
+                setOpen(false)
+                buttonRef.current?.focus()
+              }}
+            />
+          </Suspense>
         ) : null}
       </div>
     </div>
-  )
-}
-
-/** The panel's content: one checkbox per field, "Show all" and "Close". */
-export function ColumnChoices({
-  specs,
-  hidden,
-  onHiddenChange,
-  onClose,
-}: ColumnsMenuProps & { onClose(): void }) {
-  const hiddenSet = new Set(hidden)
-  const shownCount = specs.filter((spec) => !hiddenSet.has(spec.id)).length
-  return (
-    <>
-      <fieldset className="dse-columns__fieldset">
-        <legend>{tableText('columns.legend')}</legend>
-        <ul className="dse-columns__list">
-          {specs.map((spec) => {
-            const shown = !hiddenSet.has(spec.id)
-            const last = shown && shownCount === 1
-            return (
-              <li key={spec.id}>
-                <label className="dse-columns__option">
-                  <input
-                    type="checkbox"
-                    checked={shown}
-                    disabled={last}
-                    onChange={(event) =>
-                      onHiddenChange(withColumnShown(hidden, spec.id, event.target.checked))
-                    }
-                  />
-                  <span>{spec.accessibleLabel}</span>
-                </label>
-              </li>
-            )
-          })}
-        </ul>
-        {shownCount === 1 ? <p className="dse-columns__note">{tableText('columns.lastVisible')}</p> : null}
-      </fieldset>
-      <div className="dse-columns__actions">
-        <button
-          type="button"
-          disabled={shownCount === specs.length}
-          onClick={() => onHiddenChange(hidden.filter((id) => !specs.some((spec) => spec.id === id)))}
-        >
-          {tableText('columns.showAll')}
-        </button>
-        <button type="button" onClick={onClose}>
-          {tableText('columns.close')}
-        </button>
-      </div>
-    </>
   )
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { CkanField, CkanRecord, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { DEFAULT_STATE, type ExplorerState } from '../explorer-state/explorer-state'
 import { columnSpecs } from './columns-fns'
-import { ColumnChoices } from './columns-menu'
+import { ColumnChoices } from './column-choices'
 import { RecordsTable } from './records-table'
 import { loadLocalSort } from './use-local-sort'
 

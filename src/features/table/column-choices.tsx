@@ -1,0 +1,55 @@
+import { withColumnShown } from './columns-fns'
+import type { ColumnsMenuProps } from './columns-menu'
+import { tableText } from './table-messages'
+
+/** The panel's content: one checkbox per field, "Show all" and "Close". */
+export function ColumnChoices({
+  specs,
+  hidden,
+  onHiddenChange,
+  onClose,
+}: ColumnsMenuProps & { onClose(): void }) {
+  const hiddenSet = new Set(hidden)
+  const shownCount = specs.filter((spec) => !hiddenSet.has(spec.id)).length
+  return (
+    <>
+      <fieldset className="dse-columns__fieldset">
+        <legend>{tableText('columns.legend')}</legend>
+        <ul className="dse-columns__list">
+          {specs.map((spec) => {
+            const shown = !hiddenSet.has(spec.id)
+            const last = shown && shownCount === 1
+            return (
+              <li key={spec.id}>
+                <label className="dse-columns__option">
+                  <input
+                    type="checkbox"
+                    checked={shown}
+                    disabled={last}
+                    onChange={(event) =>
+                      onHiddenChange(withColumnShown(hidden, spec.id, event.target.checked))
+                    }
+                  />
+                  <span>{spec.accessibleLabel}</span>
+                </label>
+              </li>
+            )
+          })}
+        </ul>
+        {shownCount === 1 ? <p className="dse-columns__note">{tableText('columns.lastVisible')}</p> : null}
+      </fieldset>
+      <div className="dse-columns__actions">
+        <button
+          type="button"
+          disabled={shownCount === specs.length}
+          onClick={() => onHiddenChange(hidden.filter((id) => !specs.some((spec) => spec.id === id)))}
+        >
+          {tableText('columns.showAll')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {tableText('columns.close')}
+        </button>
+      </div>
+    </>
+  )
+}
