@@ -50,7 +50,7 @@ test('a limit above the portal’s rows_max is fetched in pages', async ({ explo
   // the row numbers show at once; the records once their page has arrived
   await expect.poll(() => explorer.columnTexts('n', 100)).toContain('100')
 
-  // All asks for pages of 100, like the limit of 100 before it: its first page comes from the cache.
+  // All's first page asks for 100 rows, like the limit of 100 before it: it comes from the cache.
   // The new result starts at the top when it arrives: scroll only once it is here (120 rows).
   await explorer.limit.selectOption({ label: 'All' })
   await expect(page).toHaveURL(/limit=all/)

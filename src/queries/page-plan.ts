@@ -3,7 +3,7 @@ import type { Limit } from '../features/explorer-state/explorer-state'
 
 /**
  * A limit above this many rows is fetched in pages of this size, so one answer never grows huge
- * (some portals cap lower: the first answer's `limit` tells, see windowPageSize).
+ * (some portals cap lower: an answer's `limit` tells, see windowPageSize and pageCap).
  */
 export const PAGE_SIZE = 500
 
@@ -15,13 +15,6 @@ export const PAGE_SIZE = 500
  * once the table is scrolled.
  */
 export const ALL_FIRST_PAGE_ROWS = 100
-
-/**
- * Once the table has been scrolled, pages this many rows beyond the rows on screen, each way, are
- * asked for too (half a page): about 2.5 s of brisk scrolling (100 rows a second), longer than a slow
- * portal takes for a deep page, so steady scrolling rarely meets a placeholder.
- */
-export const LOOKAHEAD_ROWS = 250
 
 /** CKAN's default `rows_max`; a portal may cap lower, and the response's `limit` tells. */
 export const DEFAULT_PORTAL_CAP = 32000

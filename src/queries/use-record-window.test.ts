@@ -10,9 +10,10 @@ import {
   pagesAllowedToFetch,
   windowPageRequest,
   windowPageSize,
+  TOP_LOOKAHEAD_ROWS,
   windowPages,
 } from './use-record-window'
-import { LOOKAHEAD_ROWS } from './page-plan'
+import { OVERSCAN_ROWS } from '../features/table/grid-types'
 
 const request: SearchRequest = { resourceId: 'r', limit: 500, sort: '"year" desc, "_id"', includeTotal: true }
 const page = (records: number, limit?: number): SearchResult => ({
@@ -52,7 +53,18 @@ describe('window page selection', () => {
     expect(windowPages(60, 80, 100, 500, 100)).toEqual([])
     // without a shorter first page (a limit of 1,000: first page 500), the old plan: never page 0
     expect(windowPages(1, 20, 1_000, 500)).toEqual([])
-    expect(LOOKAHEAD_ROWS).toBe(250)
+  })
+
+  it('looks ahead half a page: fewer deep requests on a portal that caps its pages low', () => {
+    // pages of 50 (a portal capping at 50): a leap to the middle watches 3 pages, not 11
+    expect(windowPages(500_010, 500_029, 1_000_000, 50)).toEqual([10000, 9999, 10001])
+  })
+
+  it('at the top, asks for every row the grid draws past the screen', () => {
+    expect(OVERSCAN_ROWS).toBeLessThanOrEqual(TOP_LOOKAHEAD_ROWS)
+    // rows 0-89 on screen, the grid draws 10 more: row 99 is the first page's last (100 rows)
+    expect(windowPages(0, 89, 1_000_000, 500, 100)).toEqual([])
+    expect(windowPages(0, 90, 1_000_000, 500, 100)).toEqual([0])
   })
 
   it('lets at most three missing pages fetch at once, nearest first, and always shows loaded ones', () => {

@@ -3,7 +3,7 @@ import { useCallback, useLayoutEffect, useState } from 'react'
 import type { CkanRecord, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import type { Limit } from '../features/explorer-state/explorer-state'
 import { searchQueryOptions } from './datastore-queries'
-import { LOOKAHEAD_ROWS, PAGE_SIZE, pageLimit, pagesForRange } from './page-plan'
+import { PAGE_SIZE, pageLimit, pagesForRange } from './page-plan'
 
 /**
  * Windowed loading for the virtual table (Glide's use-async-data-source, with TanStack Query): only the
@@ -56,15 +56,19 @@ export function pageCap(pages: readonly { asked: number; echoed: number | undefi
   return cap
 }
 
-/** The grid draws this many rows beyond the screen (its overscan, OVERSCAN_ROWS): they need records. */
-const TOP_LOOKAHEAD_ROWS = 10
+/**
+ * The grid draws this many rows beyond the screen (its OVERSCAN_ROWS, which a test keeps within
+ * this): at the top of a new result they need records too.
+ */
+export const TOP_LOOKAHEAD_ROWS = 10
 
 /**
  * The window pages to observe for rows [first, last], nearest to the visible rows first. Rows below
  * `headRows` are in the first page, so no window page is needed for them alone (page 0 overlaps the
  * first page when that is shorter, as with "All"). At the top (row 0 on screen: a new result, not
  * scrolled yet) only a few rows past the screen count, as many as the grid draws beyond it, so a
- * change costs one request; once scrolled, `LOOKAHEAD_ROWS` on each side.
+ * change costs one request; once scrolled, half a page on each side (250 rows with pages of 500:
+ * about 2.5 s of brisk scrolling, longer than a slow portal takes for a deep page).
  */
 export function windowPages(
   first: number,
@@ -74,7 +78,7 @@ export function windowPages(
   headRows = pageSize,
 ): number[] {
   if (last < first || rowCount <= 0) return []
-  const lookahead = first > 0 ? LOOKAHEAD_ROWS : TOP_LOOKAHEAD_ROWS
+  const lookahead = first > 0 ? Math.ceil(pageSize / 2) : TOP_LOOKAHEAD_ROWS
   const pages = pagesForRange(Math.max(first - lookahead, headRows), last + lookahead, rowCount, pageSize)
   const firstVisiblePage = Math.floor(first / pageSize)
   const lastVisiblePage = Math.floor(last / pageSize)
@@ -229,12 +233,14 @@ function combinePages(results: readonly PageResult[]): PageResult[] {
 export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   const { portal, firstPage, firstPageRequest, limit, rowCount, first, last, enabled } = options
   const queryClient = useQueryClient()
-  // a cap that only a window page showed (pageCap), for this first page
-  const [laterCap, setLaterCap] = useState<{ firstPage: SearchResult; rows: number } | null>(null)
-  const capRows = laterCap?.firstPage === firstPage ? laterCap.rows : Infinity
+  // a cap that only a window page showed (pageCap): the portal's, so kept for its next results too
+  const [laterCap, setLaterCap] = useState<{ portal: string; rows: number } | null>(null)
+  const capRows = laterCap?.portal === portal.baseUrl ? laterCap.rows : Infinity
   const pageSize = Math.min(windowPageSize(firstPage, firstPageRequest, rowCount), capRows)
-  // rows [0, headRows) are the first page's: what it asked for (fewer arrived only at the end)
-  const headRows = Math.min(firstPageRequest.limit, pageSize)
+  // Rows [0, headRows) are the first page's: what it asked for (fewer arrived only at the end). While
+  // the previous result is shown, its first page answered another request: all its rows are shown.
+  const asked = Math.min(firstPageRequest.limit, pageSize)
+  const headRows = options.fetchMore === false ? Math.max(asked, firstPage.records.length) : asked
   const pages = enabled ? windowPages(first, last, rowCount, pageSize, headRows) : []
   const requestFor = (page: number) =>
     searchQueryOptions(portal, windowPageRequest(firstPageRequest, limit, page, pageSize))
@@ -321,7 +327,7 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   })
   // A page came back capped: from now on ask for pages of the cap (at the next render).
   const cap = pageCap(answers)
-  if (cap !== null && cap < pageSize) setLaterCap({ firstPage, rows: cap })
+  if (cap !== null && cap < pageSize) setLaterCap({ portal: portal.baseUrl, rows: cap })
   const found = options.totalWasEstimated ? foundRowCount(loadedPages, limit, pageSize, rowCount) : null
 
   return { getRow, hasError, retry, foundRowCount: found, startRows }

@@ -423,6 +423,8 @@ export function GridBody(props: GridBodyProps) {
     onWindowError(recordWindow.hasError ? recordWindow.retry : null)
   }, [recordWindow.hasError, recordWindow.retry, onWindowError])
 
+  // only while the new result is at the top: a scroll meanwhile brings those rows into view
+  const hideFrom = hiddenFrom !== null && scrollTop === 0 ? hiddenFrom : Number.POSITIVE_INFINITY
   const rows = []
   for (let index = rendered.first; index <= rendered.last; index++) {
     const local = localRows ? localRows[index] : undefined
@@ -435,7 +437,7 @@ export function GridBody(props: GridBodyProps) {
       <GridRow
         key={index}
         index={index}
-        hidden={hiddenFrom !== null && index >= hiddenFrom && index !== activeRow}
+        hidden={index >= hideFrom && index !== activeRow}
         top={(index - anchor) * ROW_HEIGHT}
         status={state.status}
         record={state.status === 'loaded' ? state.record : undefined}
