@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { ErrorBoundary } from '../../components/ui/error-boundary'
+import { Spinner } from '../../components/ui/spinner'
 import type { ColumnSpec } from './columns-fns'
 import { tableText } from './table-messages'
 
@@ -11,6 +13,8 @@ export interface ColumnsMenuProps {
 // Loaded when the menu is first pointed at, focused or opened: its content is not needed to show a
 // table (initial JS budget).
 const loadChoices = () => import('./column-choices')
+// a failure here is not shown: opening the menu tries again, and says so if it fails
+const preloadChoices = () => void loadChoices().catch(() => undefined)
 const ColumnChoices = lazy(() => loadChoices().then((module) => ({ default: module.ColumnChoices })))
 
 /** "Columns": a disclosure button and a panel of checkboxes, one per field (not a modal). */
@@ -48,8 +52,8 @@ export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps)
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        onPointerEnter={() => void loadChoices()}
-        onFocus={() => void loadChoices()}
+        onPointerEnter={preloadChoices}
+        onFocus={preloadChoices}
       >
         {tableText('columns.button')}
         <span className="dse-columns__count">
@@ -59,17 +63,19 @@ export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps)
       {/* its content only while open: one checkbox per field is not needed to paint the first rows */}
       <div id={panelId} className="dse-columns__panel" hidden={!open}>
         {open ? (
-          <Suspense fallback={null}>
-            <ColumnChoices
-              specs={specs}
-              hidden={hidden}
-              onHiddenChange={onHiddenChange}
-              onClose={() => {
-                setOpen(false)
-                buttonRef.current?.focus()
-              }}
-            />
-          </Suspense>
+          <ErrorBoundary>
+            <Suspense fallback={<Spinner />}>
+              <ColumnChoices
+                specs={specs}
+                hidden={hidden}
+                onHiddenChange={onHiddenChange}
+                onClose={() => {
+                  setOpen(false)
+                  buttonRef.current?.focus()
+                }}
+              />
+            </Suspense>
+          </ErrorBoundary>
         ) : null}
       </div>
     </div>
