@@ -15,4 +15,6 @@ export const pickerText = defineMessages({
   resultCount: '{count} tables found',
   resultCountOne: '1 table found',
   inDataset: 'in {title}',
+  loadFailed:
+    'This page could not load a part it needs to open a table. Check your connection, then try again.',
 })

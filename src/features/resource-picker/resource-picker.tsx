@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
-import { parseResourceInput, type ParsedResourceInput } from '../../api/ckan/resource-input'
+import type { ParsedResourceInput } from '../../api/ckan/resource-input'
 import type { Portal, ResourceSummary } from '../../api/ckan/types'
 import { useDebouncedValue } from '../../components/ui/use-debounced-value'
 import { resourceSearchQueryOptions } from '../../queries/datastore-queries'
 import { pickerText } from './resource-picker-messages'
+
+// Loaded when the Table box is first focused (else at the first open): reading a typed id or a
+// pasted link is not needed to show a table (initial JS budget).
+const loadResourceInput = () => import('../../api/ckan/resource-input')
 
 export const PICKER_DEBOUNCE_MS = 300
 
@@ -51,19 +55,24 @@ export function ResourcePicker({
   const activeOption = showList && active >= 0 ? options[active] : undefined
 
   const choose = (option: Option | undefined) => {
-    if (!option) return openTyped(text)
+    if (!option) return void openTyped(text)
     if (option.kind === 'resource') {
       setText('')
       setExpanded(false)
       setProblem(null)
       onOpen({ resourceId: option.summary.id }, option.summary)
     } else {
-      openTyped(option.text)
+      void openTyped(option.text)
     }
   }
 
-  const openTyped = (value: string) => {
-    const parsed = parseResourceInput(value, portal.baseUrl)
+  const openTyped = async (value: string) => {
+    const reader = await loadResourceInput().catch(() => null)
+    if (!reader) {
+      setProblem(pickerText('loadFailed'))
+      return
+    }
+    const parsed = reader.parseResourceInput(value, portal.baseUrl)
     if ('error' in parsed) {
       setProblem(parsed.error)
       return
@@ -128,7 +137,10 @@ export function ResourcePicker({
                 setActive(-1)
                 setProblem(null)
               }}
-              onFocus={() => setExpanded(true)}
+              onFocus={() => {
+                setExpanded(true)
+                void loadResourceInput().catch(() => undefined)
+              }}
               onBlur={() => setExpanded(false)}
               onKeyDown={(event) => {
                 if (event.key === 'ArrowDown') {
