@@ -244,8 +244,8 @@ export function GridBody(props: GridBodyProps) {
   /** The container's scrollTop at its last scroll event (renders happen only when the rows change). */
   const liveTop = useRef(0)
   const atInlineStart = view.atInlineStart
-  const { startRows } = recordWindow
-  const layout = useRef({
+  // what the scroll handler needs of this render, kept in a ref (the handler is attached once)
+  const thisRender = {
     scale,
     anchor,
     visible,
@@ -254,20 +254,11 @@ export function GridBody(props: GridBodyProps) {
     overscan,
     screenBlock,
     atInlineStart,
-    startRows,
-  })
+    startRows: recordWindow.startRows,
+  }
+  const layout = useRef(thisRender)
   useLayoutEffect(() => {
-    layout.current = {
-      scale,
-      anchor,
-      visible,
-      rendered,
-      fetchRange,
-      overscan,
-      screenBlock,
-      atInlineStart,
-      startRows,
-    }
+    layout.current = thisRender
     // Reading scrollTop here would force a layout after every commit: use the last scroll event's
     // position while it still shows these rows, else this render's (a reset to the top).
     const live = liveTop.current
