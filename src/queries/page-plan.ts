@@ -3,7 +3,7 @@ import type { Limit } from '../features/explorer-state/explorer-state'
 
 /**
  * A limit above this many rows is fetched in pages of this size, so one answer never grows huge
- * (some portals cap lower: an answer's `limit` tells, see windowPageSize and pageCap).
+ * (some portals cap lower: an answer's `limit` tells, see windowPageSize and cappedAt).
  */
 export const PAGE_SIZE = 500
 

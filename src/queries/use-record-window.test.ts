@@ -6,7 +6,7 @@ import {
   endProbePage,
   foundRowCount,
   mergeFoundRowCount,
-  pageCap,
+  cappedAt,
   pagesAllowedToFetch,
   windowPageRequest,
   windowPageSize,
@@ -104,18 +104,13 @@ describe('window page selection', () => {
     expect(windowPageSize(page(50, 50), all, 1_000_000)).toBe(50)
   })
 
-  it('finds a cap that only a window page shows: the smallest limit echoed below what was asked', () => {
-    expect(pageCap([{ asked: 500, echoed: 500 }])).toBeNull()
+  it('finds a cap that only a window page shows: the limit it echoed below what was asked', () => {
+    expect(cappedAt(500, 500)).toBeNull()
     // CKAN 2.7/2.8 echo nothing (and do not cap)
-    expect(pageCap([{ asked: 500, echoed: undefined }])).toBeNull()
-    expect(
-      pageCap([
-        { asked: 500, echoed: 250 },
-        { asked: 500, echoed: 500 },
-        { asked: 500, echoed: 200 },
-      ]),
-    ).toBe(200)
-    expect(pageCap([])).toBeNull()
+    expect(cappedAt(500, undefined)).toBeNull()
+    expect(cappedAt(500, 200)).toBe(200)
+    // the last page of a limit asks for less than a page: an echo of what it asked is no cap
+    expect(cappedAt(200, 200)).toBeNull()
   })
 })
 

@@ -29,7 +29,7 @@ export type RowState =
  * Page size for the pages after the first: PAGE_SIZE (or the first page's limit, if larger), or the
  * portal's cap when it applied a smaller one (echoed `limit` lower than requested; CKAN 2.7/2.8 echo
  * nothing, then a short first page with more rows to come tells the same). A cap between the first
- * page's limit and PAGE_SIZE shows only in a later page (pageCap).
+ * page's limit and PAGE_SIZE shows only in a later page (cappedAt).
  */
 export function windowPageSize(
   firstPage: SearchResult,
@@ -46,14 +46,11 @@ export function windowPageSize(
 }
 
 /**
- * The portal's cap, if a window page shows one: the smallest `limit` it echoed below what was asked
- * (only CKAN 2.9+ caps, and it echoes the capped value). null when none did.
+ * The portal's cap, if a window page's answer shows one: the `limit` it echoed when that is below what
+ * was asked (only CKAN 2.9+ caps, and it echoes the capped value). null when it shows none.
  */
-export function pageCap(pages: readonly { asked: number; echoed: number | undefined }[]): number | null {
-  let cap: number | null = null
-  for (const { asked, echoed } of pages)
-    if (echoed !== undefined && echoed > 0 && echoed < asked) cap = Math.min(cap ?? Infinity, echoed)
-  return cap
+export function cappedAt(asked: number, echoed: number | undefined): number | null {
+  return echoed !== undefined && echoed > 0 && echoed < asked ? echoed : null
 }
 
 /**
@@ -145,7 +142,7 @@ export function foundRowCount(
   let exactEnd: number | null = null
   let pastEnd: number | null = null
   for (const { page, records, capped } of loaded) {
-    // the portal sent fewer than asked because it caps its pages: not the end (see pageCap)
+    // the portal sent fewer than asked because it caps its pages: not the end (see cappedAt)
     if (capped) continue
     const start = page * pageSize
     const asked = pageLimit(limit, page, pageSize)
@@ -233,7 +230,7 @@ function combinePages(results: readonly PageResult[]): PageResult[] {
 export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   const { portal, firstPage, firstPageRequest, limit, rowCount, first, last, enabled } = options
   const queryClient = useQueryClient()
-  // a cap that only a window page showed (pageCap): the portal's, so kept for its next results too
+  // a cap that only a window page showed (cappedAt): the portal's, so kept for its next results too
   const [laterCap, setLaterCap] = useState<{ portal: string; rows: number } | null>(null)
   const capRows = laterCap?.portal === portal.baseUrl ? laterCap.rows : Infinity
   const pageSize = Math.min(windowPageSize(firstPage, firstPageRequest, rowCount), capRows)
@@ -260,31 +257,24 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
       states.push(queryClient.getQueryState(request.queryKey))
     }
   }
-  const loaded = new Set(pages.filter((_, i) => states[i]?.data !== undefined))
   const maxInFlight = options.fetchMore === false ? 0 : MAX_PAGES_IN_FLIGHT
-  const allowed = pagesAllowedToFetch(pages, (page) => loaded.has(page), maxInFlight)
+  const { allowed, toStart } = startablePages(pages, states, maxInFlight)
+  const start = (indexes: number[], from: typeof requests) => {
+    for (const i of indexes) void queryClient.prefetchQuery({ ...from[i]!, gcTime: WINDOW_PAGE_GC_MS })
+  }
 
   // Start the allowed pages that never fetched at commit, before the browser paints the placeholders:
   // useQueries' observers subscribe (and fetch) only in a passive effect, after that paint. The
   // observers then join these requests, so a page that leaves the window is still cancelled.
-  const startPages = (wanted: number[]) => {
-    const wantedRequests = wanted.map(requestFor)
-    const wantedStates = wantedRequests.map((request) => queryClient.getQueryState(request.queryKey))
-    const startable = pagesAllowedToFetch(
-      wanted,
-      (page) => wantedStates[wanted.indexOf(page)]?.data !== undefined,
-      maxInFlight,
-    )
-    wantedRequests.forEach((request, i) => {
-      if (startable.has(wanted[i]!) && neverFetched(wantedStates[i]))
-        void queryClient.prefetchQuery({ ...request, gcTime: WINDOW_PAGE_GC_MS })
-    })
-  }
-  useLayoutEffect(() => startPages(pages))
+  useLayoutEffect(() => start(toStart, requests))
   // A leap's pages can leave earlier still, from its scroll event, before the render that draws the
   // placeholders: that render then finds them in flight.
   const startRows = (from: number, to: number) => {
-    if (enabled) startPages(windowPages(from, to, rowCount, pageSize, headRows))
+    if (!enabled) return
+    const wanted = windowPages(from, to, rowCount, pageSize, headRows)
+    const wantedRequests = wanted.map(requestFor)
+    const wantedStates = wantedRequests.map((request) => queryClient.getQueryState(request.queryKey))
+    start(startablePages(wanted, wantedStates, maxInFlight).toStart, wantedRequests)
   }
 
   const results = useQueries({
@@ -317,25 +307,41 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   }, [results])
 
   const loadedPages: { page: number; records: number; capped: boolean }[] = []
-  const answers: { asked: number; echoed: number | undefined }[] = []
+  let cap = Infinity
   pages.forEach((page, i) => {
     const data = results[i]?.data
     if (!data) return
-    const answer = { asked: pageLimit(limit, page, pageSize), echoed: data.limit }
-    answers.push(answer)
-    loadedPages.push({ page, records: data.records.length, capped: pageCap([answer]) !== null })
+    const pageCap = cappedAt(pageLimit(limit, page, pageSize), data.limit)
+    if (pageCap !== null) cap = Math.min(cap, pageCap)
+    loadedPages.push({ page, records: data.records.length, capped: pageCap !== null })
   })
   // A page came back capped: from now on ask for pages of the cap (at the next render).
-  const cap = pageCap(answers)
-  if (cap !== null && cap < pageSize) setLaterCap({ portal: portal.baseUrl, rows: cap })
+  if (cap < pageSize) setLaterCap({ portal: portal.baseUrl, rows: cap })
   const found = options.totalWasEstimated ? foundRowCount(loadedPages, limit, pageSize, rowCount) : null
 
   return { getRow, hasError, retry, foundRowCount: found, startRows }
 }
 
-/** A page's query that was never started: none yet, or one only created (pending, idle). */
-function neverFetched(state: { status: string; fetchStatus: string } | undefined): boolean {
-  return !state || (state.status === 'pending' && state.fetchStatus === 'idle')
+type PageQueryState = { status: string; fetchStatus: string; data?: unknown } | undefined
+
+/**
+ * Of `pages` (priority order) with their query states: which may fetch now (pagesAllowedToFetch),
+ * and the indexes of those among them never started (none yet, or one only created: pending, idle).
+ */
+function startablePages(
+  pages: readonly number[],
+  states: readonly PageQueryState[],
+  maxInFlight: number,
+): { allowed: Set<number>; toStart: number[] } {
+  const loaded = new Set(pages.filter((_, i) => states[i]?.data !== undefined))
+  const allowed = pagesAllowedToFetch(pages, (page) => loaded.has(page), maxInFlight)
+  const toStart: number[] = []
+  pages.forEach((page, i) => {
+    const state = states[i]
+    if (allowed.has(page) && (!state || (state.status === 'pending' && state.fetchStatus === 'idle')))
+      toStart.push(i)
+  })
+  return { allowed, toStart }
 }
 
 function rowOf(record: CkanRecord | undefined): RowState {
