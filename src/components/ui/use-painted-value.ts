@@ -2,12 +2,21 @@ import { useEffect, useState } from 'react'
 import { afterNextPaint } from './after-next-paint'
 
 /**
- * `value` once a frame that shows it has been painted, and until then the value painted before
- * (undefined at first). Work that the user does not see first (asking the portal for a table's name
- * once its rows arrive) waits for this, so it does not delay the frame that shows those rows.
+ * The last value (other than null or undefined) that a painted frame has shown: `value` once such a
+ * frame has been painted, and until then the one painted before (undefined at first). Work that the
+ * user does not see first (asking the portal for a table's name once its rows arrive) waits for this,
+ * so it does not delay the frame that shows those rows.
+ *
+ * Nothing (null, undefined) and the value already painted cause no render: while a request is in
+ * flight a render would only take the main thread from its response (a re-render of the page after
+ * the loading state's paint used to meet the first page's answer, 5–15 ms of it).
  */
 export function usePaintedValue<T>(value: T): T | undefined {
   const [painted, setPainted] = useState<{ value: T } | undefined>(undefined)
-  useEffect(() => afterNextPaint(() => setPainted({ value })), [value])
+  const alreadyPainted = value === null || value === undefined || (painted && Object.is(painted.value, value))
+  useEffect(() => {
+    if (alreadyPainted) return
+    return afterNextPaint(() => setPainted({ value }))
+  }, [value, alreadyPainted])
   return painted?.value
 }

@@ -1,5 +1,5 @@
 import { useTable } from '@tanstack/react-table'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react'
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react'
 import { useEverTrue } from '../../components/ui/use-ever-true'
 import { countFormat } from '../../lib/format'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
@@ -226,9 +226,10 @@ let tablePrepared = false
  * technology), while the first page is on its way. The browser compiles code and loads fonts on first
  * use: running the table's code here (TanStack Table, the grid, its rows and cell formatting) and
  * laying out its faces keeps that cost out of the time between the first page's response and its
- * rows on screen. Mount it only while waiting.
+ * rows on screen. Mount it only while waiting. A memo: the page re-rendering meanwhile (any state of its
+ * own) must not draw this table again, a few milliseconds the first page's answer could meet.
  */
-export function PrepareRecordsTable({
+export const PrepareRecordsTable = memo(function PrepareRecordsTable({
   portal,
   locale,
 }: {
@@ -256,4 +257,4 @@ export function PrepareRecordsTable({
       />
     </div>
   )
-}
+})
