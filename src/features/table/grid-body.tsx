@@ -109,12 +109,18 @@ function rowViewport(clientHeight: number): number {
   return Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, Math.max(0, clientHeight - HEADER_HEIGHT))
 }
 
+/** table.css: the grid's default height, at least its minimum, includes a 1px border above and below. */
+const DEFAULT_GRID_HEIGHT = { windowShare: 0.7, minPx: 240, bordersPx: 2 }
+
 /**
- * Before the grid is measured: its default height (70vh in table.css). A ResizeObserver corrects this
- * before the first paint when the page set another height, so the first commit needs no forced layout.
+ * Before the grid is measured: its default height (table.css), so the first commit needs no forced
+ * layout. A ResizeObserver corrects this when the page set another height (or a scrollbar takes some);
+ * when the guess was right, it does nothing, and the first rows' frame is followed by no re-render.
  */
 function guessViewport(): number {
-  return rowViewport(typeof window === 'undefined' ? 600 : Math.round(window.innerHeight * 0.7))
+  if (typeof window === 'undefined') return rowViewport(600)
+  const { windowShare, minPx, bordersPx } = DEFAULT_GRID_HEIGHT
+  return rowViewport(Math.max(minPx, window.innerHeight * windowShare) - bordersPx)
 }
 
 /**
@@ -354,7 +360,8 @@ export function GridBody(props: GridBodyProps) {
       if (!box) return
       const viewport = rowViewport(box.height)
       const current = layout.current
-      if (viewport === current.scale.viewport) return
+      // less than a pixel (a share of an odd window height, rounded by the layout) shows no other row
+      if (Math.abs(viewport - current.scale.viewport) < 1) return
       const nextScale = scrollScale(current.scale.rowCount, viewport)
       const next = rowsToDraw(nextScale, liveTop.current, {
         overscan: current.overscan,
