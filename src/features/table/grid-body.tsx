@@ -164,9 +164,10 @@ export function GridBody(props: GridBodyProps) {
   // pages at the old position of the new result, even for one render.
   const [shownPage, setShownPage] = useState(props.firstPage)
   // A new result (a sort, a search) updates the rows in place, but the ones outside the browser window
-  // stay hidden until the frame showing the others is painted: that frame lays out a few rows' new
-  // text instead of every drawn row's.
-  const [hiddenFrom, setHiddenFrom] = useState<number | null>(null)
+  // stay hidden until the frame showing the others is painted: that frame renders, commits and lays
+  // out a few rows' new cells instead of every drawn row's. Meanwhile a hidden row keeps the record it
+  // showed (`page`, the previous result's first page), so its cells are not rendered again yet.
+  const [hidden, setHidden] = useState<{ from: number; page: SearchResult } | null>(null)
   if (shownPage !== props.firstPage) {
     setShownPage(props.firstPage)
     if (view.scrollTop !== 0 || view.fetchTop !== 0) setView({ ...view, scrollTop: 0, fetchTop: 0 })
@@ -174,7 +175,7 @@ export function GridBody(props: GridBodyProps) {
     const top = props.screenTop?.() ?? null
     if (overscanOn && !props.offscreen && top !== null) {
       const inWindow = rowsOnScreen(scrollScale(rowCount, view.viewport), 0, screenBlockOf(top))
-      setHiddenFrom(inWindow.last + 1)
+      setHidden({ from: inWindow.last + 1, page: shownPage })
     }
   }
   // Those rows are also only the ones inside the browser window: a grid low on the page shows a few
@@ -241,8 +242,8 @@ export function GridBody(props: GridBodyProps) {
     )
   }, [overscanOn, drawnLoaded, onRowsPainted])
   useEffect(() => {
-    if (hiddenFrom !== null) return afterNextPaint(() => startTransition(() => setHiddenFrom(null)))
-  }, [hiddenFrom])
+    if (hidden !== null) return afterNextPaint(() => startTransition(() => setHidden(null)))
+  }, [hidden])
 
   // The row window follows the scroll position between renders (scaled scrolling moves rows faster
   // than the scrollbar), so its offset is written straight to the DOM on every scroll event.
@@ -422,20 +423,24 @@ export function GridBody(props: GridBodyProps) {
   }, [recordWindow.hasError, recordWindow.retry, onWindowError])
 
   // only while the new result is at the top: a scroll meanwhile brings those rows into view
-  const hideFrom = hiddenFrom !== null && scrollTop === 0 ? hiddenFrom : Number.POSITIVE_INFINITY
+  const hideFrom = hidden !== null && scrollTop === 0 ? hidden.from : Number.POSITIVE_INFINITY
   const rows = []
   for (let index = rendered.first; index <= rendered.last; index++) {
+    const rowHidden = index >= hideFrom && index !== activeRow
+    const kept = rowHidden ? hidden?.page.records[index] : undefined
     const local = localRows ? localRows[index] : undefined
-    const state: RowState = localRows
-      ? local
-        ? { status: 'loaded', record: local }
-        : LOADED_MISSING
-      : recordWindow.getRow(index)
+    const state: RowState = kept
+      ? { status: 'loaded', record: kept }
+      : localRows
+        ? local
+          ? { status: 'loaded', record: local }
+          : LOADED_MISSING
+        : recordWindow.getRow(index)
     rows.push(
       <GridRow
         key={index}
         index={index}
-        hidden={index >= hideFrom && index !== activeRow}
+        hidden={rowHidden}
         top={(index - anchor) * ROW_HEIGHT}
         status={state.status}
         record={state.status === 'loaded' ? state.record : undefined}
