@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_STATE, type ExplorerState } from '../features/explorer-state/explorer-state'
-import { applyUpdate, defaultHistoryMode, nextSearch } from './explorer-update'
+import { applyUpdate, defaultHistoryMode, keepUnchangedParts, nextSearch } from './explorer-update'
 
 const viewing: ExplorerState = {
   ...DEFAULT_STATE,
@@ -61,5 +61,30 @@ describe('nextSearch', () => {
     expect(nextSearch('?resource_id=a', 'resource_id=a')).toBeNull()
     expect(nextSearch('', 'resource_id=a')).toBe('?resource_id=a')
     expect(nextSearch('?resource_id=a', '')).toBe('')
+  })
+})
+
+describe('keepUnchangedParts', () => {
+  it('keeps the parts a sort did not change, so what depends on them is not recomputed', () => {
+    const previous = { ...viewing, hidden: ['_id', 'notes'] }
+    const sorted = { ...viewing, hidden: ['_id', 'notes'], filters: { weather: ['rain'] }, sort: [] }
+    const next = keepUnchangedParts(previous, sorted)
+    expect(next.hidden).toBe(previous.hidden)
+    expect(next.filters).toBe(previous.filters)
+    expect(next.sort).toEqual([])
+    expect(next).not.toBe(previous)
+  })
+
+  it('gives back the previous state itself when nothing changed, and the new one when there is none', () => {
+    const same = { ...viewing, filters: { weather: ['rain'] }, sort: [{ field: 'date', desc: true }] }
+    expect(keepUnchangedParts(viewing, same)).toBe(viewing)
+    expect(keepUnchangedParts(null, same)).toBe(same)
+  })
+
+  it('takes a changed part from the new state', () => {
+    const next = keepUnchangedParts(viewing, { ...viewing, hidden: ['notes'], q: 'snow' })
+    expect(next.hidden).toEqual(['notes'])
+    expect(next.q).toBe('snow')
+    expect(next.sort).toBe(viewing.sort)
   })
 })

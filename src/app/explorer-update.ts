@@ -1,4 +1,5 @@
 // How a partial change becomes the next state, and whether it gets its own history entry.
+import { replaceEqualDeep } from '@tanstack/react-query'
 import { DEFAULT_STATE, type ExplorerState } from '../features/explorer-state/explorer-state'
 
 export type HistoryMode = 'push' | 'replace'
@@ -38,4 +39,13 @@ export function defaultHistoryMode(partial: Partial<ExplorerState>): HistoryMode
 export function nextSearch(currentSearch: string, serialized: string): string | null {
   const normalised = serialized === '' ? '' : serialized.startsWith('?') ? serialized : `?${serialized}`
   return normalised === currentSearch ? null : normalised
+}
+
+/**
+ * `next`, with every part equal to `previous`'s kept as `previous`'s own object (the whole state when
+ * nothing changed). A sort leaves `hidden` and `filters` as they were: what is computed from them (the
+ * table's columns, and with them every drawn row) is not computed again.
+ */
+export function keepUnchangedParts(previous: ExplorerState | null, next: ExplorerState): ExplorerState {
+  return previous ? replaceEqualDeep(previous, next) : next
 }

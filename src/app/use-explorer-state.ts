@@ -3,7 +3,13 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import type { ExplorerState } from '../features/explorer-state/explorer-state'
 import { parseExplorerState, serializeExplorerState } from '../features/explorer-state/url-codec'
-import { applyUpdate, defaultHistoryMode, nextSearch, type HistoryMode } from './explorer-update'
+import {
+  applyUpdate,
+  defaultHistoryMode,
+  keepUnchangedParts,
+  nextSearch,
+  type HistoryMode,
+} from './explorer-update'
 
 const listeners = new Set<() => void>()
 
@@ -18,6 +24,17 @@ function subscribe(listener: () => void): () => void {
 
 function getSearch(): string {
   return window.location.search
+}
+
+/** The last URL read, parsed: the next one keeps its unchanged parts (keepUnchangedParts). */
+let lastRead: { search: string; state: ExplorerState; ignored: string[] } | null = null
+
+function readState(search: string): { state: ExplorerState; ignored: string[] } {
+  if (lastRead?.search !== search) {
+    const { state, ignored } = parseExplorerState(search)
+    lastRead = { search, state: keepUnchangedParts(lastRead?.state ?? null, state), ignored }
+  }
+  return lastRead
 }
 
 function writeSearch(search: string, mode: HistoryMode): void {
@@ -46,7 +63,7 @@ export interface ExplorerStateHandle {
 export function useExplorerState(): ExplorerStateHandle {
   const search = useSyncExternalStore(subscribe, getSearch, getSearch)
   // parsed once per distinct URL, so `state` keeps its identity between renders
-  const { state, ignored } = useMemo(() => parseExplorerState(search), [search])
+  const { state, ignored } = useMemo(() => readState(search), [search])
   const canonical = useMemo(() => serializeExplorerState(state), [state])
 
   const update = useCallback((partial: Partial<ExplorerState>, options: UpdateOptions = {}) => {

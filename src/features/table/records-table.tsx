@@ -62,7 +62,11 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   const { portal, state, firstPage, firstPageRequest, sortLocally, locale, onSortChange, onHiddenChange } =
     props
 
-  const specs = useMemo(() => columnSpecs(firstPage.fields), [firstPage.fields])
+  // Each result brings its own (equal) fields: the columns are rebuilt only when they differ, or a new
+  // sort or search would re-render every drawn row with new columns.
+  const fieldsText = JSON.stringify(firstPage.fields)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const specs = useMemo(() => columnSpecs(firstPage.fields), [fieldsText])
   const shownSpecs = useMemo(() => visibleSpecs(specs, state.hidden), [specs, state.hidden])
   const columns = useMemo(() => tableColumns(shownSpecs), [shownSpecs])
   const sorting = useMemo(() => toSortingState(state.sort), [state.sort])
@@ -79,17 +83,19 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
       onSortChange(fromSortingState(typeof updater === 'function' ? updater(sorting) : updater)),
   })
 
-  const columnSizing = table.state.columnSizing
-  const headers = table.getHeaderGroups()[0]?.headers
+  const headers = table.getHeaderGroups()[0]?.headers ?? []
+  // The same columns keep the same array: every drawn row re-renders its cells when it changes. The
+  // header groups are rebuilt on a sort and keep their array on a resize, so their ids and widths say
+  // when the columns really changed.
+  const headerLayout = headers.map((header) => `${header.column.id}\t${header.getSize()}`).join('\n')
   const shown: ShownColumn[] = useMemo(() => {
     const specById = new Map(shownSpecs.map((spec) => [spec.id, spec]))
-    return (headers ?? []).flatMap((header) => {
+    return headers.flatMap((header) => {
       const spec = specById.get(header.column.id)
       return spec ? [{ spec, width: header.getSize() }] : []
     })
-    // columnSizing: the widths change without the headers array changing
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [headers, shownSpecs, columnSizing])
+  }, [headerLayout, shownSpecs])
 
   const onSort = useCallback(
     (fieldId: string, addKey: boolean) => table.getColumn(fieldId)?.toggleSorting(undefined, addKey),
