@@ -48,7 +48,8 @@ function looksLikeHtml(contentType: string | null, body: string): boolean {
   return body.trimStart().startsWith('<')
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** An object that is not an array or null (a JSON object). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 

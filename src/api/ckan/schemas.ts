@@ -5,12 +5,8 @@
 // Records are checked as "array of objects" only: no per-cell schema over 32 000 rows.
 import * as v from 'valibot'
 
-import { CkanError } from './errors'
+import { CkanError, isPlainObject } from './errors'
 import type { CkanRecord } from './types'
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** A non-negative integer, also when an old portal sends it as text ("100"). */
 export const countSchema = v.union([

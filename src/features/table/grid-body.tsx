@@ -109,8 +109,10 @@ function rowViewport(clientHeight: number): number {
   return Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, Math.max(0, clientHeight - HEADER_HEIGHT))
 }
 
-/** table.css: the grid's default height, at least its minimum, includes a 1px border above and below. */
-const DEFAULT_GRID_HEIGHT = { windowShare: 0.7, minPx: 240, bordersPx: 2 }
+/** table.css: the grid's default height (a share of the window, at least a minimum) has a 1px border above and below. */
+const GRID_WINDOW_SHARE = 0.7
+const GRID_MIN_HEIGHT = 240
+const GRID_BORDERS = 2
 
 /**
  * Before the grid is measured: its default height (table.css), so the first commit needs no forced
@@ -119,8 +121,7 @@ const DEFAULT_GRID_HEIGHT = { windowShare: 0.7, minPx: 240, bordersPx: 2 }
  */
 function guessViewport(): number {
   if (typeof window === 'undefined') return rowViewport(600)
-  const { windowShare, minPx, bordersPx } = DEFAULT_GRID_HEIGHT
-  return rowViewport(Math.max(minPx, window.innerHeight * windowShare) - bordersPx)
+  return rowViewport(Math.max(GRID_MIN_HEIGHT, window.innerHeight * GRID_WINDOW_SHARE) - GRID_BORDERS)
 }
 
 /**

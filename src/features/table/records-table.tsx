@@ -83,19 +83,19 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
       onSortChange(fromSortingState(typeof updater === 'function' ? updater(sorting) : updater)),
   })
 
-  const headers = table.getHeaderGroups()[0]?.headers ?? []
+  const columnSizing = table.state.columnSizing
+  const headers = table.getHeaderGroups()[0]?.headers
   // The same columns keep the same array: every drawn row re-renders its cells when it changes. The
-  // header groups are rebuilt on a sort and keep their array on a resize, so their ids and widths say
-  // when the columns really changed.
-  const headerLayout = headers.map((header) => `${header.column.id}\t${header.getSize()}`).join('\n')
+  // headers come from the shown columns and their widths from columnSizing; the header groups
+  // themselves are rebuilt on a sort, and keep their array on a resize.
   const shown: ShownColumn[] = useMemo(() => {
     const specById = new Map(shownSpecs.map((spec) => [spec.id, spec]))
-    return headers.flatMap((header) => {
+    return (headers ?? []).flatMap((header) => {
       const spec = specById.get(header.column.id)
       return spec ? [{ spec, width: header.getSize() }] : []
     })
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [headerLayout, shownSpecs])
+  }, [shownSpecs, columnSizing])
 
   const onSort = useCallback(
     (fieldId: string, addKey: boolean) => table.getColumn(fieldId)?.toggleSorting(undefined, addKey),
