@@ -115,6 +115,21 @@ test.describe('a gateway timeout', () => {
   })
 })
 
+test.describe('the error panel, loaded on first use', () => {
+  test.use({
+    allowedConsoleErrors:
+      /status of 404 \(Not Found\).*datastore_search|ERR_FAILED.*table-error|Failed to fetch dynamically imported module.*table-error/i,
+  })
+
+  test('when its code cannot be fetched either, a plain error still shows', async ({ explorer, page }) => {
+    await page.route(/\/assets\/table-error-[\w-]+\.js$/, (route) => route.abort('failed'))
+    await explorer.open({ resource_id: 'no-such-table' })
+    await expect(explorer.errorPanel).toContainText('This part of the page stopped working')
+    await expect(explorer.errorPanel).toContainText('Try again, or reload the page.')
+    await expectNoAxeViolations(page, 'error panel not loaded')
+  })
+})
+
 test('an address that answers with a web page is "not a CKAN portal"', async ({ explorer, page }) => {
   await page.route(TABLE_PAGE, (route) =>
     route.fulfill({

@@ -35,8 +35,11 @@ import type { RuntimeConfig } from './config'
 const FilterBuilder = lazy(() =>
   import('../features/filters/filter-builder').then((module) => ({ default: module.FilterBuilder })),
 )
+// The same for the panel that explains why a table could not load; it is also loaded once a table's
+// rows are painted, so that a later failure (even offline) finds it here.
+const loadTableError = () => import('./table-error')
+const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
 import { StartPanel } from './start-panel'
-import { TableError } from './table-error'
 import { useExplorerState, type UpdateOptions } from './use-explorer-state'
 import { useFirstPage } from './use-first-page'
 import { usePortalSession } from './use-portal-session'
@@ -104,6 +107,10 @@ export function Explorer({
   // Name the table from the catalogue, once it proved readable (no second error for a private one),
   // and once its first rows are painted: sending a request costs milliseconds that they would wait.
   const paintedId = usePaintedValue(loadedId)
+  useEffect(() => {
+    // a failure here shows later, if a table fails, as the error boundary's panel
+    if (paintedId) loadTableError().catch(() => undefined)
+  }, [paintedId])
   const resourceInfo = useQuery({
     ...resourceQueryOptions(portal, state.resourceId ?? ''),
     enabled: !!loadedId && !knownSummary && paintedId === loadedId,
@@ -288,16 +295,18 @@ export function Explorer({
             <div className="dse-table-region" aria-busy={busy} ref={tableRegionRef}>
               <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>
                 {showTableError ? (
-                  <TableError
-                    error={firstPage.error}
-                    onRetry={() => void firstPage.refetch()}
-                    onAddToken={focusToken}
-                    onRemoveFilter={dropFilter}
-                    onRemoveSort={(field) =>
-                      change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
-                    }
-                    onClearSearch={() => change({ q: '' }, { history: 'push' })}
-                  />
+                  <Suspense fallback={<Spinner label={appText('loadingTable')} />}>
+                    <TableError
+                      error={firstPage.error}
+                      onRetry={() => void firstPage.refetch()}
+                      onAddToken={focusToken}
+                      onRemoveFilter={dropFilter}
+                      onRemoveSort={(field) =>
+                        change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
+                      }
+                      onClearSearch={() => change({ q: '' }, { history: 'push' })}
+                    />
+                  </Suspense>
                 ) : data && request ? (
                   <RecordsTable
                     portal={portal}
