@@ -78,7 +78,8 @@ export function Explorer({
 
   const { query: firstPage, request, sortLocally, prepareSortChange, prefetch } = useFirstPage(portal, state)
   /**
-   * A change to the view: into the URL, and its first page asked for at once. Not for another portal:
+   * A change to the view: into the URL, and its first page asked for at once (just before the URL is
+   * written). Not for another portal:
    * its session (and token) comes with the next render. `localSortBase`: see prepareSortChange.
    */
   const change = (
@@ -86,8 +87,12 @@ export function Explorer({
     options?: UpdateOptions,
     localSortBase?: SearchRequest | null,
   ) => {
-    const next = update(partial, options)
-    if (next && next.portal === state.portal) prefetch(next, localSortBase)
+    update(partial, {
+      ...options,
+      beforeWrite: (next) => {
+        if (next.portal === state.portal) prefetch(next, localSortBase)
+      },
+    })
   }
   // What the table's pages showed about the real row count of the shown result (an estimated total
   // can be off): the table draws that many rows, and the count line says the exact one.

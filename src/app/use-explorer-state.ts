@@ -48,6 +48,11 @@ function writeSearch(search: string, mode: HistoryMode): void {
 export interface UpdateOptions {
   /** Default: 'replace' when only `q` changes (typing), 'push' for everything else. */
   history?: HistoryMode
+  /**
+   * Called with the next state just before the URL is written (only when it changes): its request can
+   * leave first, as writing a history entry takes a millisecond or two.
+   */
+  beforeWrite?: (next: ExplorerState) => void
 }
 
 export interface ExplorerStateHandle {
@@ -72,6 +77,7 @@ export function useExplorerState(): ExplorerStateHandle {
     const next = applyUpdate(current, partial)
     const target = nextSearch(getSearch(), serializeExplorerState(next))
     if (target === null) return null
+    options.beforeWrite?.(next)
     writeSearch(target, options.history ?? defaultHistoryMode(partial))
     return next
   }, [])
