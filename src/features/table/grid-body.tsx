@@ -109,7 +109,7 @@ function rowViewport(clientHeight: number): number {
   return Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, Math.max(0, clientHeight - HEADER_HEIGHT))
 }
 
-/** table.css: the grid's default height (a share of the window, at least a minimum) has a 1px border above and below. */
+/** table.css: the grid's default height (a share of the window, at least a minimum), with its 1px borders. */
 const GRID_WINDOW_SHARE = 0.7
 const GRID_MIN_HEIGHT = 240
 const GRID_BORDERS = 2
