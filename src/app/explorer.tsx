@@ -41,7 +41,7 @@ const loadTableError = () => import('./table-error')
 const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
 import { StartPanel } from './start-panel'
 import { useExplorerState, type UpdateOptions } from './use-explorer-state'
-import { useFirstPage } from './use-first-page'
+import { FirstPageRequest, useFirstPage } from './use-first-page'
 import { usePortalSession } from './use-portal-session'
 
 function formatFilterValue(locale: string) {
@@ -212,6 +212,7 @@ export function Explorer({
 
   return (
     <>
+      <FirstPageRequest portal={portal} request={request} />
       <header className="dse-header">
         <div className="dse-header__brand">
           <h1 className="dse-title">{appText('title')}</h1>

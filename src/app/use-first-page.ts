@@ -2,7 +2,7 @@
 // pages, suggestions) hangs off it. The query key is derived from the state, so React StrictMode's
 // double effects, re-renders and Back/Forward reuse the cache instead of fetching again.
 import { keepPreviousData, useQuery, useQueryClient, type Query } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import type { ExplorerState } from '../features/explorer-state/explorer-state'
 import { toSearchRequest } from '../features/explorer-state/to-search-params'
@@ -38,7 +38,8 @@ function firstPageFor(
 export function useFirstPage(portal: Portal, state: ExplorerState) {
   // the request whose rows are sorted in the browser, while only the sort differs from the state
   const [localSortBase, setLocalSortBase] = useState<SearchRequest | null>(null)
-  const { request, sortLocally } = firstPageFor(state, localSortBase)
+  // one object per state: FirstPageRequest's effect runs when the request changes, not on every render
+  const { request, sortLocally } = useMemo(() => firstPageFor(state, localSortBase), [state, localSortBase])
 
   const query = useQuery({
     ...searchQueryOptions(portal, request ?? NO_REQUEST),
@@ -77,4 +78,20 @@ export function useFirstPage(portal: Portal, state: ExplorerState) {
   }
 
   return { query, request, sortLocally, prepareSortChange, prefetch }
+}
+
+/**
+ * Renders nothing; its effect asks for the first page of `request` (the query of useFirstPage finds it
+ * in flight, so it is still one request). Render it first in the page: React runs the passive effects
+ * of a tree child first and in order, so this one runs before every other component's, and theirs
+ * (the warm-up table's among them, several milliseconds) overlap the round trip instead of preceding
+ * it. The effects run after the page's first paint; its layout effects would run before it, and the
+ * answer of a near portal would then meet that paint and those effects.
+ */
+export function FirstPageRequest({ portal, request }: { portal: Portal; request: SearchRequest | null }) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (request) void queryClient.prefetchQuery(searchQueryOptions(portal, request))
+  }, [queryClient, portal, request])
+  return null
 }
