@@ -99,8 +99,8 @@ export function Explorer({
   const [found, setFound] = useState<{ page: SearchResult; count: FoundRowCount | null } | null>(null)
   // Prepare the cell formatters while the first page is on its way (about 10 ms of ICU data loading
   // that would otherwise fall between its response and the first rows). Not in a timer: one that
-  // fires after the response would delay the rows instead. useFirstPage's effect, before this one,
-  // has already sent the request.
+  // fires after the response would delay the rows instead. FirstPageRequest's effect, the page's
+  // first, has already sent the request.
   useEffect(() => warmFormatters(locale), [locale])
   const data = firstPage.data
   const busy = firstPage.isFetching
