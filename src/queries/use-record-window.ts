@@ -344,7 +344,8 @@ function startablePages(
   return { allowed, toStart }
 }
 
-function rowOf(record: CkanRecord | undefined): RowState {
+/** The state of a row that holds `record`, or none (past the records' end). */
+export function rowOf(record: CkanRecord | undefined): RowState {
   return record ? { status: 'loaded', record } : MISSING
 }
 

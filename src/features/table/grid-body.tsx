@@ -11,7 +11,7 @@ import { flushSync } from 'react-dom'
 import { afterNextPaint } from '../../components/ui/after-next-paint'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { Limit } from '../explorer-state/explorer-state'
-import { useRecordWindow, type FoundRowCount, type RowState } from '../../queries/use-record-window'
+import { rowOf, useRecordWindow, type FoundRowCount, type RowState } from '../../queries/use-record-window'
 import { drawsEveryColumn, type ColumnDrawing } from './columns-fns'
 import { GridRow } from './grid-row'
 import {
@@ -74,8 +74,6 @@ export interface GridBodyProps {
   /** The rows on screen are loaded and painted (after each load that drew them without overscan). */
   onRowsPainted?(): void
 }
-
-const LOADED_MISSING: RowState = { status: 'missing' }
 
 /** Where the grid is scrolled to and how tall its row area is: all the body needs to pick its rows. */
 interface ScrollView {
@@ -429,13 +427,10 @@ export function GridBody(props: GridBodyProps) {
   for (let index = rendered.first; index <= rendered.last; index++) {
     const rowHidden = index >= hideFrom && index !== activeRow
     const kept = rowHidden ? hidden?.page.records[index] : undefined
-    const local = localRows ? localRows[index] : undefined
     const state: RowState = kept
-      ? { status: 'loaded', record: kept }
+      ? rowOf(kept)
       : localRows
-        ? local
-          ? { status: 'loaded', record: local }
-          : LOADED_MISSING
+        ? rowOf(localRows[index])
         : recordWindow.getRow(index)
     rows.push(
       <GridRow
