@@ -3,7 +3,7 @@
 // localStorage, stays for the tab only when asked, and is dropped when the portal changes.
 import type { Page, Request } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { FIXTURE_ORIGIN, FIXTURE_PORTAL, MAIN_ORIGIN, E2E_TOKEN } from './ports'
+import { E2E_FIXTURE_PORT, E2E_PORT, FIXTURE_ORIGIN, FIXTURE_PORTAL, MAIN_ORIGIN, E2E_TOKEN } from './ports'
 import { PRIVATE_RESOURCE_ID } from '../server/data/demo-datasets'
 
 const storage = (page: Page) =>
@@ -30,7 +30,7 @@ test.describe('a private table', () => {
   }) => {
     const sent = recordAuthorization(page)
     await explorer.open({ resource_id: PRIVATE_RESOURCE_ID })
-    await expect(explorer.dataFrom).toContainText('127.0.0.1:4174')
+    await expect(explorer.dataFrom).toContainText(`127.0.0.1:${E2E_PORT}`)
     await expect(explorer.errorPanel).toContainText('You are not allowed to read this table')
     await expect(explorer.token).toHaveAttribute('type', 'password')
     await expectNoAxeViolations(page, 'not authorised')
@@ -41,7 +41,7 @@ test.describe('a private table', () => {
     await explorer.enterToken(E2E_TOKEN)
     await explorer.expectLoaded()
     await expect(explorer.columnHeader('department')).toBeVisible()
-    await expect(page.getByText('A token is in use for 127.0.0.1:4174.')).toBeVisible()
+    await expect(page.getByText(`A token is in use for 127.0.0.1:${E2E_PORT}.`)).toBeVisible()
     await expectNoAxeViolations(page, 'token in use')
 
     // the token travels in the Authorization header of POST requests to the portal, nowhere else
@@ -97,19 +97,19 @@ test('a portal address is validated before it is used', async ({ explorer, page 
   await expectNoAxeViolations(page, 'portal address problem')
   await explorer.usePortalAddress('ftp://127.0.0.1/en')
   await expect(page.getByText('Only http and https addresses can be used.')).toBeVisible()
-  await expect(explorer.dataFrom).toContainText('127.0.0.1:4174')
+  await expect(explorer.dataFrom).toContainText(`127.0.0.1:${E2E_PORT}`)
   await expect(page).not.toHaveURL(/portal=/)
 })
 
 test('changing the portal shows the new host and drops the token', async ({ explorer, page }) => {
   await explorer.openResource('penguins')
   await explorer.enterToken(E2E_TOKEN, { remember: true })
-  await expect(page.getByText('A token is in use for 127.0.0.1:4174.')).toBeVisible()
+  await expect(page.getByText(`A token is in use for 127.0.0.1:${E2E_PORT}.`)).toBeVisible()
 
   // the fixture portal, on another origin, given without its language segment
   const since = explorer.apiRequests.length
   await explorer.usePortalAddress(FIXTURE_ORIGIN)
-  await expect(explorer.dataFrom).toContainText('127.0.0.1:4175')
+  await expect(explorer.dataFrom).toContainText(`127.0.0.1:${E2E_FIXTURE_PORT}`)
   await expect(
     page.getByText(/The API token was forgotten because the portal changed\./).first(),
   ).toBeVisible()
@@ -125,7 +125,12 @@ test('changing the portal shows the new host and drops the token', async ({ expl
 })
 
 test.describe('a private table on another portal', () => {
-  test.use({ allowedConsoleErrors: /status of 403 \(Forbidden\).*127\.0\.0\.1:4175/i })
+  test.use({
+    allowedConsoleErrors: new RegExp(
+      `status of 403 \\(Forbidden\\).*127\\.0\\.0\\.1:${E2E_FIXTURE_PORT}`,
+      'i',
+    ),
+  })
 
   test('gets the token only on that portal’s origin', async ({ explorer, page }) => {
     const sent = recordAuthorization(page)

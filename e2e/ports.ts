@@ -1,11 +1,16 @@
 // Where the two test servers listen and how they are started (shared by playwright.config.ts and specs).
 
+/**
+ * The first of the suite's ports. `E2E_PORT_BASE` moves them all, so that two checkouts can run their
+ * suites side by side without one reusing the other's servers (`reuseExistingServer` outside CI).
+ */
+const PORT_BASE = Number(process.env.E2E_PORT_BASE) || 4174
 /** The main server: the app plus the bundled samples and the generated resource. */
-export const E2E_PORT = 4174
+export const E2E_PORT = PORT_BASE
 /** A second portal on another origin, serving only the JSON fixtures of e2e/fixtures. */
-export const E2E_FIXTURE_PORT = 4175
+export const E2E_FIXTURE_PORT = PORT_BASE + 1
 /** A third server whose generated resource is big enough for the scaled scroll space. */
-export const E2E_BIG_PORT = 4176
+export const E2E_BIG_PORT = PORT_BASE + 2
 
 export const MAIN_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 export const FIXTURE_ORIGIN = `http://127.0.0.1:${E2E_FIXTURE_PORT}`
