@@ -1,15 +1,15 @@
 // The URL is the source of truth for the view. This hook is the only code that reads or writes
 // `location` and `history`: the future embed mode will replace it with host-owned state.
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
-import type { ExplorerState } from '../features/explorer-state/explorer-state'
-import { parseExplorerState, serializeExplorerState } from '../features/explorer-state/url-codec'
+import type { ExplorerState } from '../model/explorer-state'
+import { parseExplorerState, serializeExplorerState } from '../model/url-codec'
 import {
   applyUpdate,
   defaultHistoryMode,
   keepUnchangedParts,
   nextSearch,
   type HistoryMode,
-} from './explorer-update'
+} from '../model/explorer-update'
 
 const listeners = new Set<() => void>()
 

@@ -4,11 +4,11 @@
 import { keepPreviousData, useQuery, useQueryClient, type Query } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../api/ckan/types'
-import type { ExplorerState } from '../features/explorer-state/explorer-state'
-import { toSearchRequest } from '../features/explorer-state/to-search-params'
+import type { ExplorerState } from '../model/explorer-state'
+import { toSearchRequest } from '../model/to-search-request'
 import { searchQueryOptions } from '../queries/datastore-queries'
 import { firstPageLimit } from '../queries/page-plan'
-import { effectiveRequest, planSortChange } from './sort-decision'
+import { effectiveRequest, planSortChange } from '../model/sort-decision'
 
 /** Only while nothing is chosen: keeps the hook unconditional. Never fetched (enabled: false). */
 const NO_REQUEST: SearchRequest = { resourceId: '', limit: 0 }

@@ -1,5 +1,5 @@
 import type { SearchResult } from '../api/ckan/types'
-import type { Limit } from '../features/explorer-state/explorer-state'
+import type { Limit } from '../model/explorer-state'
 
 /**
  * A limit above this many rows is fetched in pages of this size, so one answer never grows huge

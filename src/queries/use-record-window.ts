@@ -1,7 +1,7 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useLayoutEffect, useState } from 'react'
 import type { CkanRecord, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
-import type { Limit } from '../features/explorer-state/explorer-state'
+import type { Limit } from '../model/explorer-state'
 import { searchQueryOptions } from './datastore-queries'
 import { PAGE_SIZE, pageLimit, pagesForRange } from './page-plan'
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
-import { fieldLabel } from '../explorer-state/describe-filters'
+import { fieldLabel } from './describe-filters'
 import { filterableFields } from './filter-fields'
 import {
   filterInputKind,

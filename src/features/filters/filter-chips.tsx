@@ -1,5 +1,5 @@
 import type { CkanField, FilterScalar } from '../../api/ckan/types'
-import { describeFilters, fieldLabel } from '../explorer-state/describe-filters'
+import { describeFilters, fieldLabel } from './describe-filters'
 import { filterText } from './filter-messages'
 
 /** The active filters: a sentence, then one chip per column with change and remove buttons. */

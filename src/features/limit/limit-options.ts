@@ -1,4 +1,4 @@
-import type { Limit } from '../explorer-state/explorer-state'
+import type { Limit } from '../../model/explorer-state'
 
 export const LIMIT_PRESETS = [100, 500, 1000, 5000, 10_000] as const
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { countFormat } from '../../lib/format'
-import type { Limit } from '../explorer-state/explorer-state'
+import type { Limit } from '../../model/explorer-state'
 import { LIMIT_PRESETS, limitChoice, limitFromChoice, parseCustomLimit } from './limit-options'
 import { limitText } from './limit-messages'
 

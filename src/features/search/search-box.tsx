@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { createDebouncer, type Debouncer } from '../../components/ui/debouncer'
-import type { SearchMode } from '../explorer-state/explorer-state'
+import type { SearchMode } from '../../model/explorer-state'
 import { searchText } from './search-messages'
 
 /** Results update when typing pauses this long; Enter searches at once. */

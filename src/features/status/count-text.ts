@@ -1,4 +1,4 @@
-import type { Limit } from '../explorer-state/explorer-state'
+import type { Limit } from '../../model/explorer-state'
 import { countFormat } from '../../lib/format'
 import { statusText } from './status-messages'
 

@@ -1,5 +1,5 @@
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
-import type { SortKey } from '../explorer-state/explorer-state'
+import type { SortKey } from '../../model/explorer-state'
 import { normaliseType, type NormalisedType } from '../../lib/format'
 import { ordinal, tableText, type TableMessageKey } from './table-messages'
 

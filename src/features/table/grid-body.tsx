@@ -10,7 +10,7 @@ import {
 import { flushSync } from 'react-dom'
 import { afterNextPaint } from '../../components/ui/after-next-paint'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
-import type { Limit } from '../explorer-state/explorer-state'
+import type { Limit } from '../../model/explorer-state'
 import { rowOf, useRecordWindow, type FoundRowCount, type RowState } from '../../queries/use-record-window'
 import { drawsEveryColumn, type ColumnDrawing } from './columns-fns'
 import { GridRow } from './grid-row'

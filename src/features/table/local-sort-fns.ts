@@ -1,6 +1,6 @@
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import { normaliseType, type NormalisedType } from '../../lib/format'
-import type { SortKey } from '../explorer-state/explorer-state'
+import type { SortKey } from '../../model/explorer-state'
 import { readCell } from './columns-fns'
 
 /**

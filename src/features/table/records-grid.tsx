@@ -11,7 +11,7 @@ import {
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { FoundRowCount } from '../../queries/use-record-window'
-import type { Limit, SortKey } from '../explorer-state/explorer-state'
+import type { Limit, SortKey } from '../../model/explorer-state'
 import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
 import { GridHeaderCell } from './grid-header-cell'

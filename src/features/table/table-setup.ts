@@ -7,7 +7,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table'
 import type { CkanRecord } from '../../api/ckan/types'
-import type { SortKey } from '../explorer-state/explorer-state'
+import type { SortKey } from '../../model/explorer-state'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, readCell, type ColumnSpec } from './columns-fns'
 
 /**

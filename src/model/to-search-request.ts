@@ -1,8 +1,8 @@
 // The one bridge from the explorer's state to a CKAN request.
-import { prefixQuery } from '../../api/ckan/search-query'
-import type { SearchRequest } from '../../api/ckan/types'
+import { prefixQuery } from '../api/ckan/search-query'
+import type { SearchRequest } from '../api/ckan/types'
 import type { ExplorerState, SortKey } from './explorer-state'
-import { formatSort } from './sort-codec'
+import { formatSort } from '../api/ckan/ckan-syntax'
 
 /** Above this many rows an unfiltered count may be CKAN's estimate (fast) instead of an exact count. */
 export const TOTAL_ESTIMATION_THRESHOLD = 100_000

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import type { CkanField } from '../../../api/ckan/types'
-import { describeFilters } from '../describe-filters'
+import type { CkanField } from '../../api/ckan/types'
+import { describeFilters } from './describe-filters'
 
 const fields: CkanField[] = [
   { id: 'country', type: 'text' },

@@ -1,4 +1,4 @@
-import type { FilterScalar, SortKey } from '../../api/ckan/types'
+import type { FilterScalar, SortKey } from '../api/ckan/types'
 
 /** One sort key (defined with the API types, where CKAN's sort syntax lives). */
 export type { SortKey }

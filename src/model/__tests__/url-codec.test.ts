@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { DEFAULT_STATE, type ExplorerState } from '../explorer-state'
 import { parseExplorerState, serializeExplorerState } from '../url-codec'
-import { mulberry32 } from '../../../testing/seeded-random'
+import { mulberry32 } from '../../testing/seeded-random'
 
 const FIELD_NAMES = [
   'year',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { toSearchParams } from '../../../api/ckan/datastore-search'
+import { toSearchParams } from '../../api/ckan/datastore-search'
 import { DEFAULT_STATE, type ExplorerState } from '../explorer-state'
-import { TOTAL_ESTIMATION_THRESHOLD, toSearchRequest } from '../to-search-params'
+import { TOTAL_ESTIMATION_THRESHOLD, toSearchRequest } from '../to-search-request'
 
 const page = { pageOffset: 0, pageLimit: 100, includeTotal: true }
 const state = (patch: Partial<ExplorerState>): ExplorerState => ({

@@ -1,6 +1,6 @@
 // How a partial change becomes the next state, and whether it gets its own history entry.
 import { replaceEqualDeep } from '@tanstack/react-query'
-import { DEFAULT_STATE, type ExplorerState } from '../features/explorer-state/explorer-state'
+import { DEFAULT_STATE, type ExplorerState } from './explorer-state'
 
 export type HistoryMode = 'push' | 'replace'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatNameList, formatSort, parseNameList, parseSort } from '../sort-codec'
+import { formatNameList, formatSort, parseNameList, parseSort } from '../ckan-syntax'
 
 describe('parseSort', () => {
   it('reads CKAN sort syntax', () => {

@@ -18,8 +18,8 @@
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
 // not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored
 // silently (tracking parameters and the like). Parsing never throws.
-import type { FilterScalar } from '../../api/ckan/types'
-import { t } from '../../lib/messages'
+import type { FilterScalar } from '../api/ckan/types'
+import { t } from '../lib/messages'
 import { DEFAULT_STATE, type ExplorerState, type Limit } from './explorer-state'
 import {
   formatNameList,
@@ -30,7 +30,7 @@ import {
   parseNameList,
   parseSort,
   setOwn,
-} from '../../api/ckan/ckan-syntax'
+} from '../api/ckan/ckan-syntax'
 
 /** Larger limits are most likely typos; 'all' exists for "everything". */
 export const MAX_LIMIT = 10_000_000

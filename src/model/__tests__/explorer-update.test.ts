@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_STATE, type ExplorerState } from '../features/explorer-state/explorer-state'
-import { applyUpdate, defaultHistoryMode, keepUnchangedParts, nextSearch } from './explorer-update'
+import { DEFAULT_STATE, type ExplorerState } from '../explorer-state'
+import { applyUpdate, defaultHistoryMode, keepUnchangedParts, nextSearch } from '../explorer-update'
 
 const viewing: ExplorerState = {
   ...DEFAULT_STATE,

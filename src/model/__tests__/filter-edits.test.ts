@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { removeFilter, setFilterValues } from './filter-edits'
+import { removeFilter, setFilterValues } from '../filter-edits'
 
 describe('filter edits', () => {
   const filters = { country: ['DE'], year: [2013] }
