@@ -1,13 +1,19 @@
-// The standalone entry: reads the runtime config, then mounts the app on #root. Everything global
-// (the page's own CSS, the document language) is done here and only here.
+// The standalone entry, and the only place that touches the page itself: it reads the runtime
+// config, builds the explorer's environment on the page's URL, history and storage, links the styles
+// (through index.html), marks the document's language, and mounts the app on #root.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { createCkanClient } from './api/ckan/ckan-client'
 import { App } from './app/app'
-import { loadRuntimeConfig } from './app/config'
-import { uiText } from './components/ui/ui-messages'
-import './styles/tokens.css'
+import { mainCatalogue } from './i18n/catalogues/main'
+import { createI18n, translatorFor } from './i18n/i18n-context'
+import type { ExplorerEnvironment } from './instance/environment'
+import { createLocalRecentStore } from './instance/recent-store'
+import { createSessionTokenStore } from './instance/token-store'
+import { createUrlViewStore } from './instance/view-store'
+import { loadRuntimeConfig } from './standalone/load-config'
+import './styles/explorer.css'
 import './styles/page.css'
-import './app/app.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -16,16 +22,27 @@ const root = createRoot(container)
 root.render(
   <div className="dse-root">
     <p className="dse-boot" role="status">
-      {uiText('loading')}
+      {translatorFor(createI18n('en'), mainCatalogue)('ui.loading')}
     </p>
   </div>,
 )
 
-void loadRuntimeConfig().then((config) => {
+void loadRuntimeConfig(window.location.origin).then((config) => {
   for (const problem of config.problems) console.warn(problem)
+  const environment: ExplorerEnvironment = {
+    config,
+    viewStore: createUrlViewStore(window),
+    tokenStore: createSessionTokenStore(),
+    recentStore: createLocalRecentStore(),
+    api: createCkanClient(),
+    onLanguage(locale, dir) {
+      document.documentElement.lang = locale
+      document.documentElement.dir = dir
+    },
+  }
   root.render(
     <StrictMode>
-      <App config={config} />
+      <App environment={environment} />
     </StrictMode>,
   )
 })

@@ -1,28 +1,55 @@
-import { useState } from 'react'
-import { describeError } from '../api/ckan/errors'
+// One explorer: its own query cache, view, language and environment. The standalone page mounts one;
+// a page with embeds mounts one per element. Nothing here reaches outside `environment`.
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { ErrorBoundary } from '../components/ui/error-boundary'
-import type { RuntimeConfig } from './config'
+import { I18nContext } from '../i18n/i18n-context'
+import { DEFAULT_LOCALE } from '../i18n/languages'
+import { useLanguage } from '../i18n/use-language'
+import { EnvironmentContext, useEnvironment, type ExplorerEnvironment } from '../instance/environment'
 import { Explorer } from './explorer'
-import { Providers } from './providers'
 import { createQueryClient } from './query-client'
+import { useExplorerState } from './use-explorer-state'
 
-/** The standalone app: one query client, the explorer, and a last-resort error boundary. */
-export function App({ config }: { config: RuntimeConfig }) {
-  const [backgroundError, setBackgroundError] = useState<string | null>(null)
-  const [client] = useState(() =>
-    createQueryClient((error) => setBackgroundError(describeError(error).title)),
-  )
+export function App({ environment }: { environment: ExplorerEnvironment }) {
+  // a background refetch failed while older rows stayed on screen: said once, until dismissed
+  const [backgroundError, setBackgroundError] = useState(false)
+  const [client] = useState(() => createQueryClient(() => setBackgroundError(true)))
   return (
-    <Providers client={client}>
-      <div className="dse-root">
+    <QueryClientProvider client={client}>
+      <EnvironmentContext value={environment}>
+        <ExplorerRoot
+          backgroundError={backgroundError}
+          onDismissBackgroundError={() => setBackgroundError(false)}
+        />
+      </EnvironmentContext>
+    </QueryClientProvider>
+  )
+}
+
+function ExplorerRoot({
+  backgroundError,
+  onDismissBackgroundError,
+}: {
+  backgroundError: boolean
+  onDismissBackgroundError: () => void
+}) {
+  const { viewStore, config, onLanguage } = useEnvironment()
+  const view = useExplorerState(viewStore)
+  const i18n = useLanguage(view.state.lang ?? config.locale ?? DEFAULT_LOCALE)
+  const { locale, dir } = i18n.formats
+  useEffect(() => onLanguage?.(locale, dir), [onLanguage, locale, dir])
+  return (
+    <I18nContext value={i18n}>
+      <div className="dse-root" lang={locale} dir={dir}>
         <ErrorBoundary>
           <Explorer
-            config={config}
+            view={view}
             backgroundError={backgroundError}
-            onDismissBackgroundError={() => setBackgroundError(null)}
+            onDismissBackgroundError={onDismissBackgroundError}
           />
         </ErrorBoundary>
       </div>
-    </Providers>
+    </I18nContext>
   )
 }

@@ -1,5 +1,7 @@
+import { useId } from 'react'
 import type { ResourceSummary } from '../api/ckan/types'
-import { appText } from './app-messages'
+import { mainCatalogue } from '../i18n/catalogues/main'
+import { useMessages } from '../i18n/i18n-context'
 
 /** What the explorer shows before a table is chosen: how to start, and the recently opened tables. */
 export function StartPanel({
@@ -9,15 +11,17 @@ export function StartPanel({
   recent: readonly ResourceSummary[]
   onOpen: (item: ResourceSummary) => void
 }) {
+  const t = useMessages(mainCatalogue)
+  const titleId = useId()
   return (
-    <section className="dse-empty" aria-labelledby="dse-empty-title">
-      <h2 id="dse-empty-title" className="dse-section-title">
-        {appText('noResourceTitle')}
+    <section className="dse-empty" aria-labelledby={titleId}>
+      <h2 id={titleId} className="dse-section-title">
+        {t('app.noResourceTitle')}
       </h2>
-      <p>{appText('noResourceText')}</p>
+      <p>{t('app.noResourceText')}</p>
       {recent.length > 0 && (
         <>
-          <h3 className="dse-subtitle">{appText('recentTitle')}</h3>
+          <h3 className="dse-subtitle">{t('app.recentTitle')}</h3>
           <ul className="dse-recent">
             {recent.map((item) => (
               <li key={item.id}>

@@ -1,6 +1,9 @@
-import { describeError, invalidField, isCkanError } from '../api/ckan/errors'
+import { invalidField, isCkanError } from '../api/ckan/errors'
 import { ErrorPanel } from '../components/ui/error-panel'
-import { appText } from './app-messages'
+import { errorsCatalogue } from '../i18n/catalogues/errors'
+import { mainCatalogue } from '../i18n/catalogues/main'
+import { useMessages } from '../i18n/i18n-context'
+import { describeError } from './describe-error'
 
 function technicalDetails(error: unknown): string {
   if (isCkanError(error)) {
@@ -27,7 +30,9 @@ export function TableError({
   onRemoveSort: (field: string) => void
   onClearSearch: () => void
 }) {
-  const description = describeError(error)
+  const t = useMessages(mainCatalogue)
+  const errorText = useMessages(errorsCatalogue)
+  const description = describeError(error, errorText)
   const refused = isCkanError(error) && error.kind === 'validation' ? invalidField(error.fieldErrors) : null
   const badSearch = isCkanError(error) && (error.kind === 'invalid-query' || refused?.part === 'q')
   return (
@@ -39,7 +44,7 @@ export function TableError({
     >
       {isCkanError(error) && error.kind === 'forbidden' && (
         <button type="button" className="dse-button dse-button--primary" onClick={onAddToken}>
-          {appText('addToken')}
+          {t('app.addToken')}
         </button>
       )}
       {refused?.part === 'filters' && (
@@ -48,7 +53,7 @@ export function TableError({
           className="dse-button dse-button--primary"
           onClick={() => onRemoveFilter(refused.field)}
         >
-          {appText('removeFilter', { field: refused.field })}
+          {t('app.removeFilter', { field: refused.field })}
         </button>
       )}
       {refused?.part === 'sort' && (
@@ -57,12 +62,12 @@ export function TableError({
           className="dse-button dse-button--primary"
           onClick={() => onRemoveSort(refused.field)}
         >
-          {appText('removeSort', { field: refused.field })}
+          {t('app.removeSort', { field: refused.field })}
         </button>
       )}
       {badSearch && (
         <button type="button" className="dse-button dse-button--secondary" onClick={onClearSearch}>
-          {appText('clearSearch')}
+          {t('app.clearSearch')}
         </button>
       )}
     </ErrorPanel>

@@ -1,55 +1,38 @@
-// The URL is the source of truth for the view. This hook is the only code that reads or writes
-// `location` and `history`: the future embed mode will replace it with host-owned state.
-import { useCallback, useMemo, useSyncExternalStore } from 'react'
+// The view of one explorer, read from and written to its ViewStore (the page's URL, or an embed's
+// memory). This hook is the only code that reads or writes the view.
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react'
+import type { ViewStore } from '../instance/view-store'
+import type { HistoryMode } from '../model/explorer-update'
 import type { ExplorerState } from '../model/explorer-state'
-import { parseExplorerState, serializeExplorerState } from '../model/url-codec'
-import {
-  applyUpdate,
-  defaultHistoryMode,
-  keepUnchangedParts,
-  nextSearch,
-  type HistoryMode,
-} from '../model/explorer-update'
+import { applyUpdate, defaultHistoryMode, keepUnchangedParts, nextSearch } from '../model/explorer-update'
+import { parseExplorerState, serializeExplorerState, type IgnoredPart } from '../model/url-codec'
 
-const listeners = new Set<() => void>()
+interface ParsedView {
+  search: string
+  state: ExplorerState
+  ignored: IgnoredPart[]
+}
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  window.addEventListener('popstate', listener)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('popstate', listener)
+/**
+ * Parses each distinct query string once, keeping the parts of the state that did not change from
+ * the last one read (keepUnchangedParts): a sort leaves `hidden` and `filters` the same objects.
+ */
+function createViewReader() {
+  let last: ParsedView | null = null
+  return (search: string): ParsedView => {
+    if (last?.search !== search) {
+      const { state, ignored } = parseExplorerState(search)
+      last = { search, state: keepUnchangedParts(last?.state ?? null, state), ignored }
+    }
+    return last
   }
-}
-
-function getSearch(): string {
-  return window.location.search
-}
-
-/** The last URL read, parsed: the next one keeps its unchanged parts (keepUnchangedParts). */
-let lastRead: { search: string; state: ExplorerState; ignored: string[] } | null = null
-
-function readState(search: string): { state: ExplorerState; ignored: string[] } {
-  if (lastRead?.search !== search) {
-    const { state, ignored } = parseExplorerState(search)
-    lastRead = { search, state: keepUnchangedParts(lastRead?.state ?? null, state), ignored }
-  }
-  return lastRead
-}
-
-function writeSearch(search: string, mode: HistoryMode): void {
-  const url = `${window.location.pathname}${search}${window.location.hash}`
-  if (mode === 'push') window.history.pushState(null, '', url)
-  else window.history.replaceState(null, '', url)
-  // pushState/replaceState fire no event: tell the subscribers ourselves
-  for (const listener of listeners) listener()
 }
 
 export interface UpdateOptions {
   /** Default: 'replace' when only `q` changes (typing), 'push' for everything else. */
   history?: HistoryMode
   /**
-   * Called with the next state just before the URL is written (only when it changes): its request can
+   * Called with the next state just before it is stored (only when it changes): its request can
    * leave first, as writing a history entry takes a millisecond or two.
    */
   beforeWrite?: (next: ExplorerState) => void
@@ -57,30 +40,33 @@ export interface UpdateOptions {
 
 export interface ExplorerStateHandle {
   state: ExplorerState
-  /** Human-readable reasons for the link parts that were dropped while reading the URL. */
-  ignored: string[]
+  /** The link parts that were dropped while reading the view, with why (LinkNotice words them). */
+  ignored: IgnoredPart[]
   /** The canonical query string of `state` (for comparisons and "copy link"). */
   search: string
-  /** Writes the next state to the URL and returns it, or null when nothing changes. */
+  /** Stores the next state and returns it, or null when nothing changes. */
   update: (partial: Partial<ExplorerState>, options?: UpdateOptions) => ExplorerState | null
 }
 
-export function useExplorerState(): ExplorerStateHandle {
-  const search = useSyncExternalStore(subscribe, getSearch, getSearch)
-  // parsed once per distinct URL, so `state` keeps its identity between renders
-  const { state, ignored } = useMemo(() => readState(search), [search])
+export function useExplorerState(store: ViewStore): ExplorerStateHandle {
+  const search = useSyncExternalStore(store.subscribe, store.read, store.read)
+  const [read] = useState(createViewReader)
+  const { state, ignored } = read(search)
   const canonical = useMemo(() => serializeExplorerState(state), [state])
 
-  const update = useCallback((partial: Partial<ExplorerState>, options: UpdateOptions = {}) => {
-    // read the URL at call time: several updates in one event must build on each other
-    const current = parseExplorerState(getSearch()).state
-    const next = applyUpdate(current, partial)
-    const target = nextSearch(getSearch(), serializeExplorerState(next))
-    if (target === null) return null
-    options.beforeWrite?.(next)
-    writeSearch(target, options.history ?? defaultHistoryMode(partial))
-    return next
-  }, [])
+  const update = useCallback(
+    (partial: Partial<ExplorerState>, options: UpdateOptions = {}) => {
+      // read the store at call time: several updates in one event must build on each other
+      const current = parseExplorerState(store.read()).state
+      const next = applyUpdate(current, partial)
+      const target = nextSearch(store.read(), serializeExplorerState(next))
+      if (target === null) return null
+      options.beforeWrite?.(next)
+      store.write(target, options.history ?? defaultHistoryMode(partial))
+      return next
+    },
+    [store],
+  )
 
   return { state, ignored, search: canonical, update }
 }

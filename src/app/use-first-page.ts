@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import type { ExplorerState } from '../model/explorer-state'
 import { toSearchRequest } from '../model/to-search-request'
+import { useEnvironment } from '../instance/environment'
 import { searchQueryOptions } from '../queries/datastore-queries'
 import { firstPageLimit } from '../queries/page-plan'
 import { effectiveRequest, planSortChange } from '../model/sort-decision'
@@ -36,13 +37,14 @@ function firstPageFor(
 }
 
 export function useFirstPage(portal: Portal, state: ExplorerState) {
+  const { api } = useEnvironment()
   // the request whose rows are sorted in the browser, while only the sort differs from the state
   const [localSortBase, setLocalSortBase] = useState<SearchRequest | null>(null)
   // one object per state: FirstPageRequest's effect runs when the request changes, not on every render
   const { request, sortLocally } = useMemo(() => firstPageFor(state, localSortBase), [state, localSortBase])
 
   const query = useQuery({
-    ...searchQueryOptions(portal, request ?? NO_REQUEST),
+    ...searchQueryOptions(api, portal, request ?? NO_REQUEST),
     enabled: request !== null,
     // old rows stay on screen (marked busy) while a new search of the SAME table loads; another
     // table's rows would only mislead
@@ -74,7 +76,7 @@ export function useFirstPage(portal: Portal, state: ExplorerState) {
   const prefetch = (next: ExplorerState, nextLocalSortBase: SearchRequest | null = localSortBase) => {
     const planned = firstPageFor(next, nextLocalSortBase)
     if (planned.request && !planned.sortLocally)
-      void queryClient.prefetchQuery(searchQueryOptions(portal, planned.request))
+      void queryClient.prefetchQuery(searchQueryOptions(api, portal, planned.request))
   }
 
   return { query, request, sortLocally, prepareSortChange, prefetch }
@@ -90,8 +92,9 @@ export function useFirstPage(portal: Portal, state: ExplorerState) {
  */
 export function FirstPageRequest({ portal, request }: { portal: Portal; request: SearchRequest | null }) {
   const queryClient = useQueryClient()
+  const { api } = useEnvironment()
   useEffect(() => {
-    if (request) void queryClient.prefetchQuery(searchQueryOptions(portal, request))
-  }, [queryClient, portal, request])
+    if (request) void queryClient.prefetchQuery(searchQueryOptions(api, portal, request))
+  }, [queryClient, api, portal, request])
   return null
 }

@@ -1,10 +1,12 @@
 // The portal the explorer talks to, and its optional API token. The token lives in React state
-// (memory), in sessionStorage only when the user asks, and belongs to one portal: another portal
-// means no token.
+// (memory), in the instance's token store only when the user asks (the tab's sessionStorage on the
+// standalone page), and belongs to one portal: another portal means no token, and the one left
+// behind is forgotten, so it does not come back when the user returns.
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Portal } from '../api/ckan/types'
-import { forgetToken, readRememberedToken, rememberToken } from '../features/portal/token-store'
+import { useEnvironment } from '../instance/environment'
+import type { TokenStore } from '../instance/token-store'
 import { datastoreKeys } from '../queries/datastore-keys'
 
 interface Auth {
@@ -13,11 +15,19 @@ interface Auth {
   remember: boolean
   /** A token was dropped because the portal changed: the user is told once. */
   dropped: boolean
+  /** The portal just left, whose remembered token must be forgotten. */
+  left: string | null
 }
 
-function initialAuth(baseUrl: string): Auth {
-  const remembered = readRememberedToken(baseUrl)
-  return { portal: baseUrl, token: remembered ?? '', remember: remembered !== null, dropped: false }
+function initialAuth(baseUrl: string, store: TokenStore): Auth {
+  const remembered = store.read(baseUrl)
+  return {
+    portal: baseUrl,
+    token: remembered ?? '',
+    remember: remembered !== null,
+    dropped: false,
+    left: null,
+  }
 }
 
 export interface PortalSession {
@@ -32,40 +42,45 @@ export interface PortalSession {
 
 export function usePortalSession(baseUrl: string): PortalSession {
   const queryClient = useQueryClient()
-  const [auth, setAuth] = useState(() => initialAuth(baseUrl))
+  const { tokenStore } = useEnvironment()
+  const [auth, setAuth] = useState(() => initialAuth(baseUrl, tokenStore))
 
   if (auth.portal !== baseUrl) {
     // the portal changed (picker, pasted link, Back): the token stays behind
-    setAuth({ ...initialAuth(baseUrl), remember: auth.remember, dropped: auth.token !== '' })
+    setAuth({
+      ...initialAuth(baseUrl, tokenStore),
+      remember: auth.remember,
+      dropped: auth.token !== '',
+      left: auth.portal,
+    })
   }
   const token = auth.portal === baseUrl ? auth.token : ''
 
   useEffect(() => {
-    // a remembered token of another portal must not come back when the user returns to it
-    if (readRememberedToken(baseUrl) === null) forgetToken()
-  }, [baseUrl])
+    if (auth.left !== null) tokenStore.forget(auth.left)
+  }, [auth.left, tokenStore])
 
   const portal = useMemo<Portal>(() => (token ? { baseUrl, token } : { baseUrl }), [baseUrl, token])
 
   const applyToken = useCallback(
     (next: string, remember: boolean) => {
-      setAuth({ portal: baseUrl, token: next, remember, dropped: false })
-      if (remember && next !== '') rememberToken(baseUrl, next)
-      else forgetToken()
+      setAuth({ portal: baseUrl, token: next, remember, dropped: false, left: null })
+      if (remember && next !== '') tokenStore.remember(baseUrl, next)
+      else tokenStore.forget(baseUrl)
       // answers cached with the previous token (or none) may differ: drop them, so the tables on
       // screen are fetched again with the new one
-      queryClient.removeQueries({ queryKey: [...datastoreKeys.all, baseUrl] })
+      queryClient.removeQueries({ queryKey: datastoreKeys.portalPrefix(baseUrl) })
     },
-    [baseUrl, queryClient],
+    [baseUrl, queryClient, tokenStore],
   )
 
   const setRemember = useCallback(
     (remember: boolean) => {
       setAuth((current) => ({ ...current, remember }))
-      if (remember && token !== '') rememberToken(baseUrl, token)
-      else forgetToken()
+      if (remember && token !== '') tokenStore.remember(baseUrl, token)
+      else tokenStore.forget(baseUrl)
     },
-    [baseUrl, token],
+    [baseUrl, token, tokenStore],
   )
 
   const dismissTokenDropped = useCallback(() => setAuth((current) => ({ ...current, dropped: false })), [])

@@ -1,7 +1,9 @@
 // Display text for one cell, chosen by the column's CKAN type (`fields[].type`), not by the JSON type:
 // portals send numbers as strings ("120.30369", " -210.500"), numerics beyond 2^53, and timestamps
 // without a zone. Text is always rendered as text by the UI, never as HTML.
-import { t } from './messages'
+import type { MainMessages } from '../i18n/catalogues/main'
+import type { LocaleFormats } from '../i18n/locale-formats'
+import type { Translate } from '../i18n/translate'
 
 export type NormalisedType =
   'int' | 'float' | 'numeric' | 'text' | 'date' | 'time' | 'timestamp' | 'bool' | 'json' | 'array'
@@ -78,65 +80,16 @@ export function isNumericType(type: string): boolean {
   return family === 'int' || family === 'float' || family === 'numeric'
 }
 
-// ---- Intl caches (formatters are costly to build; a table formats thousands of cells) ----
-
-const formatterCache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
-
-function safeLocale(locale: string): string {
-  try {
-    return Intl.getCanonicalLocales(locale)[0] ?? 'en'
-  } catch {
-    return 'en'
-  }
+/** What formatting a cell needs of the interface language: Intl formats and a few words. */
+export interface CellLocale {
+  formats: LocaleFormats
+  nullText: string
+  trueText: string
+  falseText: string
 }
 
-function numberFormat(locale: string, fractionDigits: number | null): Intl.NumberFormat {
-  const key = `n|${locale}|${fractionDigits ?? 'sig'}`
-  let formatter = formatterCache.get(key) as Intl.NumberFormat | undefined
-  if (!formatter) {
-    // 'min2': 13,480 is grouped but years and codes such as 2013 stay as written.
-    const options = (
-      fractionDigits === null
-        ? { maximumSignificantDigits: 17, useGrouping: 'min2' }
-        : {
-            minimumFractionDigits: fractionDigits,
-            maximumFractionDigits: fractionDigits,
-            useGrouping: 'min2',
-          }
-    ) as Intl.NumberFormatOptions
-    formatter = new Intl.NumberFormat(safeLocale(locale), options)
-    formatterCache.set(key, formatter)
-  }
-  return formatter
-}
-
-/**
- * The formatter for counts and row numbers ("1,000,000"), shared and kept: building an ICU formatter
- * costs about a millisecond, which a render that shows a count would otherwise pay every time.
- */
-export function countFormat(locale: string): Intl.NumberFormat {
-  const key = `c|${locale}`
-  let formatter = formatterCache.get(key) as Intl.NumberFormat | undefined
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(safeLocale(locale))
-    formatterCache.set(key, formatter)
-  }
-  return formatter
-}
-
-function dateFormat(locale: string, style: 'date' | 'minutes' | 'seconds'): Intl.DateTimeFormat {
-  const key = `d|${locale}|${style}`
-  let formatter = formatterCache.get(key) as Intl.DateTimeFormat | undefined
-  if (!formatter) {
-    // Values are wall-clock times without a zone: format them in UTC so nothing shifts.
-    const options: Intl.DateTimeFormatOptions =
-      style === 'date'
-        ? { dateStyle: 'medium', timeZone: 'UTC' }
-        : { dateStyle: 'medium', timeStyle: style === 'seconds' ? 'medium' : 'short', timeZone: 'UTC' }
-    formatter = new Intl.DateTimeFormat(safeLocale(locale), options)
-    formatterCache.set(key, formatter)
-  }
-  return formatter
+export function createCellLocale(formats: LocaleFormats, t: Translate<MainMessages>): CellLocale {
+  return { formats, nullText: t('cell.null'), trueText: t('cell.true'), falseText: t('cell.false') }
 }
 
 /** Modern engines format decimal strings exactly; older ones convert to a double first. */
@@ -156,7 +109,7 @@ const SCIENTIFIC = /^[+-]?(?:\d+\.?\d*|\.\d+)[eE][+-]?\d+$/
 /** Intl allows up to 100 fraction digits; more than this is noise in a table. */
 const MAX_FRACTION_DIGITS = 20
 
-function formatNumber(value: unknown, locale: string): FormattedCell | null {
+function formatNumber(value: unknown, formats: LocaleFormats): FormattedCell | null {
   let text: string
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return { text: String(value), kind: 'number', align: 'end' }
@@ -176,13 +129,13 @@ function formatNumber(value: unknown, locale: string): FormattedCell | null {
     if (!EXACT_STRING_FORMAT && significant > 15) return { text, kind: 'number', align: 'end' }
     const input = text.endsWith('.') ? text.slice(0, -1) : text
     return {
-      text: numberFormat(locale, digits).format(input as unknown as number),
+      text: formats.number(digits).format(input as unknown as number),
       kind: 'number',
       align: 'end',
     }
   }
   if (SCIENTIFIC.test(text)) {
-    return { text: numberFormat(locale, null).format(Number(text)), kind: 'number', align: 'end' }
+    return { text: formats.number(null).format(Number(text)), kind: 'number', align: 'end' }
   }
   return null
 }
@@ -234,14 +187,18 @@ function readWallClock(text: string): WallClock | null {
   }
 }
 
-function formatDateLike(value: unknown, locale: string, family: 'date' | 'timestamp'): FormattedCell | null {
+function formatDateLike(
+  value: unknown,
+  formats: LocaleFormats,
+  family: 'date' | 'timestamp',
+): FormattedCell | null {
   if (typeof value !== 'string') return null
   const wall = readWallClock(value)
   if (!wall) return null
   if (family === 'date' || !wall.hasTime) {
-    return { text: dateFormat(locale, 'date').format(wall.utcMillis), kind: family, align: 'start' }
+    return { text: formats.date('date').format(wall.utcMillis), kind: family, align: 'start' }
   }
-  const text = dateFormat(locale, wall.hasSeconds ? 'seconds' : 'minutes').format(wall.utcMillis)
+  const text = formats.date(wall.hasSeconds ? 'seconds' : 'minutes').format(wall.utcMillis)
   return { text: wall.offset ? `${text} (UTC${wall.offset})` : text, kind: 'timestamp', align: 'start' }
 }
 
@@ -260,7 +217,7 @@ function compactJson(value: unknown): string {
   }
 }
 
-function formatBool(value: unknown): FormattedCell | null {
+function formatBool(value: unknown, locale: CellLocale): FormattedCell | null {
   let truth: boolean | null = null
   if (typeof value === 'boolean') truth = value
   else if (typeof value === 'string') {
@@ -269,12 +226,12 @@ function formatBool(value: unknown): FormattedCell | null {
     else if (['f', 'false', 'no', 'n', '0'].includes(lower)) truth = false
   }
   if (truth === null) return null
-  return { text: t(truth ? 'cell.true' : 'cell.false'), kind: 'bool', align: 'start' }
+  return { text: truth ? locale.trueText : locale.falseText, kind: 'bool', align: 'start' }
 }
 
 /** How to show one value of a column of CKAN type `fieldType`. Never throws. */
-export function formatCell(value: unknown, fieldType: string, locale: string): FormattedCell {
-  if (value === null || value === undefined) return { text: t('cell.null'), kind: 'null', align: 'start' }
+export function formatCell(value: unknown, fieldType: string, locale: CellLocale): FormattedCell {
+  if (value === null || value === undefined) return { text: locale.nullText, kind: 'null', align: 'start' }
   if (value === '') return { text: '', kind: 'empty', align: 'start' }
   const family = normaliseType(fieldType)
   let formatted: FormattedCell | null = null
@@ -282,14 +239,14 @@ export function formatCell(value: unknown, fieldType: string, locale: string): F
     case 'int':
     case 'float':
     case 'numeric':
-      formatted = formatNumber(value, locale)
+      formatted = formatNumber(value, locale.formats)
       break
     case 'date':
     case 'timestamp':
-      formatted = formatDateLike(value, locale, family)
+      formatted = formatDateLike(value, locale.formats, family)
       break
     case 'bool':
-      formatted = formatBool(value)
+      formatted = formatBool(value, locale)
       break
     case 'json':
     case 'array':
@@ -308,7 +265,7 @@ export function formatCell(value: unknown, fieldType: string, locale: string): F
  * Builds and first-runs the formatters a table needs (ICU loads its date and number data on first
  * use, about 10 ms). Called while the first page is on its way, so the first rows do not pay for it.
  */
-export function warmFormatters(locale: string): void {
+export function warmFormatters(locale: CellLocale): void {
   formatCell('2024-01-02', 'date', locale)
   formatCell('2024-01-02T03:04:05', 'timestamp', locale)
   formatCell('2024-01-02T03:04', 'timestamp', locale)
@@ -316,7 +273,7 @@ export function warmFormatters(locale: string): void {
   // one number formatter per count of decimals shown: build the common ones (1.5 to 1.123456) now
   for (let decimals = 1; decimals <= WARM_FRACTION_DIGITS; decimals++)
     formatCell(`1234.${'5'.repeat(decimals)}`, 'numeric', locale)
-  countFormat(locale).format(1_000_000)
+  locale.formats.count(1_000_000)
 }
 
 /** Up to this many decimals, a number's formatter is built while the first page is on its way. */

@@ -22,6 +22,8 @@ export interface ExplorerState {
   sort: SortKey[]
   /** Field ids the user hid. Default: `['_id']`, so an empty list means every column is shown. */
   hidden: string[]
+  /** The interface language chosen in the link; null: the host's or the browser's. */
+  lang: string | null
 }
 
 export const DEFAULT_LIMIT = 100
@@ -35,4 +37,5 @@ export const DEFAULT_STATE: ExplorerState = {
   limit: DEFAULT_LIMIT,
   sort: [],
   hidden: ['_id'],
+  lang: null,
 }

@@ -35,10 +35,10 @@ export function defaultHistoryMode(partial: Partial<ExplorerState>): HistoryMode
   return keys.length > 0 && keys.every((key) => key === 'q') ? 'replace' : 'push'
 }
 
-/** The `search` part of the next URL, or null when nothing would change. */
+/** The next stored view (a query string without `?`), or null when nothing would change. */
 export function nextSearch(currentSearch: string, serialized: string): string | null {
-  const normalised = serialized === '' ? '' : serialized.startsWith('?') ? serialized : `?${serialized}`
-  return normalised === currentSearch ? null : normalised
+  const current = currentSearch.startsWith('?') ? currentSearch.slice(1) : currentSearch
+  return serialized === current ? null : serialized
 }
 
 /**

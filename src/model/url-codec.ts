@@ -14,12 +14,13 @@
 //                                        (`hidden=` alone: every column shown; absent: `_id` hidden).
 //                                        A JSON list is also read.
 //   portal                               the portal's base URL when not the configured one
+//   lang                                 the interface language (en, or a pseudo-language for tests)
 //
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
 // not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored
 // silently (tracking parameters and the like). Parsing never throws.
 import type { FilterScalar } from '../api/ckan/types'
-import { t } from '../lib/messages'
+import { supportedLocale } from '../i18n/languages'
 import { DEFAULT_STATE, type ExplorerState, type Limit } from './explorer-state'
 import {
   formatNameList,
@@ -48,12 +49,22 @@ const UNSUPPORTED_CKAN_PARAMS = [
   'include_next_page',
 ]
 
-function parseFilters(text: string, ignored: string[]): Record<string, FilterScalar[]> {
+/** A part of a link that was not applied, and why: the interface words it (LinkNotice). */
+export type IgnoredPart =
+  | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' }
+  | { reason: 'filters.badValue'; field: string }
+  | {
+      reason: 'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad'
+      value: string
+    }
+  | { reason: 'unsupported'; name: string }
+
+function parseFilters(text: string, ignored: IgnoredPart[]): Record<string, FilterScalar[]> {
   const { filters, problems } = parseFiltersJson(text)
   for (const problem of problems) {
-    if (problem.kind === 'bad-json') ignored.push(t('ignored.filters.badJson'))
-    else if (problem.kind === 'not-object') ignored.push(t('ignored.filters.notObject'))
-    else ignored.push(t('ignored.filters.badValue', { field: problem.field }))
+    if (problem.kind === 'bad-json') ignored.push({ reason: 'filters.badJson' })
+    else if (problem.kind === 'not-object') ignored.push({ reason: 'filters.notObject' })
+    else ignored.push({ reason: 'filters.badValue', field: problem.field })
   }
   return filters
 }
@@ -86,23 +97,23 @@ function parseHidden(text: string): string[] | null {
 }
 
 /** Reads a query string (with or without `?`). Bad parts are dropped and explained in `ignored`. */
-export function parseExplorerState(search: string): { state: ExplorerState; ignored: string[] } {
+export function parseExplorerState(search: string): { state: ExplorerState; ignored: IgnoredPart[] } {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)
-  const ignored: string[] = []
+  const ignored: IgnoredPart[] = []
   const state: ExplorerState = { ...DEFAULT_STATE, filters: {}, sort: [], hidden: [...DEFAULT_STATE.hidden] }
 
   const portal = params.get('portal')
   if (portal !== null && portal.trim() !== '') {
     const normalised = normalisePortalUrl(portal)
     if (normalised) state.portal = normalised
-    else ignored.push(t('ignored.portal.bad', { value: portal }))
+    else ignored.push({ reason: 'portal.bad', value: portal })
   }
 
   // CKAN: when both are sent, a non-empty `id` wins.
   const rawId = params.get('id')?.trim() || params.get('resource_id')?.trim()
   if (rawId) {
     if (isValidResourceId(rawId)) state.resourceId = rawId
-    else ignored.push(t('ignored.resource.bad', { value: rawId }))
+    else ignored.push({ reason: 'resource.bad', value: rawId })
   }
 
   // Kept as typed. (In plain mode a JSON object here is CKAN's per-column search, as in the CKAN link.)
@@ -113,7 +124,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   const plain = params.get('plain')
   if (mode !== null && mode !== '') {
     if (mode === 'plain' || mode === 'prefix') state.searchMode = mode
-    else ignored.push(t('ignored.search.bad', { value: mode }))
+    else ignored.push({ reason: 'search.bad', value: mode })
   } else if (plain !== null) {
     state.searchMode = /^(true|yes|t|y|1)$/i.test(plain.trim()) ? 'plain' : 'prefix'
   }
@@ -128,7 +139,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
       const seen = new Set<string>()
       state.sort = keys.flat().filter((key) => !seen.has(key.field) && seen.add(key.field))
     } else {
-      ignored.push(t('ignored.sort.bad', { value: sorts.join(', ') }))
+      ignored.push({ reason: 'sort.bad', value: sorts.join(', ') })
     }
   }
 
@@ -136,18 +147,25 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   if (limit !== null && limit.trim() !== '') {
     const parsed = parseLimit(limit)
     if (parsed !== null) state.limit = parsed
-    else ignored.push(t('ignored.limit.bad', { value: limit }))
+    else ignored.push({ reason: 'limit.bad', value: limit })
   }
 
   const hidden = params.get('hidden')
   if (hidden !== null) {
     const parsed = parseHidden(hidden)
     if (parsed) state.hidden = parsed
-    else ignored.push(t('ignored.hidden.bad'))
+    else ignored.push({ reason: 'hidden.bad' })
   }
 
   for (const name of UNSUPPORTED_CKAN_PARAMS) {
-    if (params.has(name)) ignored.push(t('ignored.unsupported', { name }))
+    if (params.has(name)) ignored.push({ reason: 'unsupported', name })
+  }
+
+  const lang = params.get('lang')
+  if (lang !== null && lang.trim() !== '') {
+    const locale = supportedLocale(lang)
+    if (locale) state.lang = locale
+    else ignored.push({ reason: 'lang.bad', value: lang })
   }
   return { state, ignored }
 }
@@ -183,5 +201,6 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (state.sort.length > 0) params.set('sort', formatSort(state.sort))
   if (state.limit !== DEFAULT_STATE.limit) params.set('limit', String(state.limit))
   if (!sameList(state.hidden, DEFAULT_STATE.hidden)) params.set('hidden', formatNameList(state.hidden))
+  if (state.lang) params.set('lang', state.lang)
   return params.toString()
 }

@@ -6,12 +6,13 @@ import type { Portal, SearchRequest } from '../api/ckan/types'
  */
 export const datastoreKeys = {
   all: ['datastore'] as const,
+  /** Every answer from one portal, with a token or without. */
+  portalPrefix: (baseUrl: string) => [...datastoreKeys.all, baseUrl] as const,
   portal: (portal: Portal) =>
-    [...datastoreKeys.all, portal.baseUrl, portal.token ? 'token' : 'anonymous'] as const,
+    [...datastoreKeys.portalPrefix(portal.baseUrl), portal.token ? 'token' : 'anonymous'] as const,
   search: (portal: Portal, request: SearchRequest) =>
     [...datastoreKeys.portal(portal), 'search', request] as const,
   resourceSearch: (portal: Portal, text: string) =>
     [...datastoreKeys.portal(portal), 'resources', text] as const,
   resource: (portal: Portal, id: string) => [...datastoreKeys.portal(portal), 'resource', id] as const,
-  tableMetadata: (portal: Portal) => [...datastoreKeys.portal(portal), 'table-metadata'] as const,
 }

@@ -1,6 +1,8 @@
+// The query options of every CKAN call the explorer makes: the same object feeds useQuery,
+// useQueries, prefetchQuery and the cache lookups, so a key and its fetcher never drift apart.
+// `api` is the instance's CKAN client; it is not in the keys because each instance has its own cache.
 import { queryOptions } from '@tanstack/react-query'
-import { listTableMetadata, searchResources, showResource } from '../api/ckan/catalog'
-import { datastoreSearch } from '../api/ckan/datastore-search'
+import type { CkanClient } from '../api/ckan/ckan-client'
 import { CkanError } from '../api/ckan/errors'
 import type { Portal, SearchRequest } from '../api/ckan/types'
 import { datastoreKeys } from './datastore-keys'
@@ -12,10 +14,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /** One `datastore_search` call. The same options feed the first page, windowed pages and prefetches. */
-export function searchQueryOptions(portal: Portal, request: SearchRequest) {
+export function searchQueryOptions(api: CkanClient, portal: Portal, request: SearchRequest) {
   return queryOptions({
     queryKey: datastoreKeys.search(portal, request),
-    queryFn: ({ signal }) => datastoreSearch(portal, request, { signal }),
+    queryFn: ({ signal }) => api.datastoreSearch(portal, request, { signal }),
     staleTime: 5 * 60_000,
     // record pages are large and replaced whole: comparing them deeply would only cost time
     structuralSharing: false,
@@ -23,28 +25,19 @@ export function searchQueryOptions(portal: Portal, request: SearchRequest) {
   })
 }
 
-export function resourceSearchQueryOptions(portal: Portal, text: string) {
+export function resourceSearchQueryOptions(api: CkanClient, portal: Portal, text: string) {
   return queryOptions({
     queryKey: datastoreKeys.resourceSearch(portal, text),
-    queryFn: ({ signal }) => searchResources(portal, text, { signal }),
+    queryFn: ({ signal }) => api.searchResources(portal, text, { signal }),
     staleTime: 5 * 60_000,
     retry: shouldRetry,
   })
 }
 
-export function resourceQueryOptions(portal: Portal, id: string) {
+export function resourceQueryOptions(api: CkanClient, portal: Portal, id: string) {
   return queryOptions({
     queryKey: datastoreKeys.resource(portal, id),
-    queryFn: ({ signal }) => showResource(portal, id, { signal }),
-    staleTime: 5 * 60_000,
-    retry: shouldRetry,
-  })
-}
-
-export function tableMetadataQueryOptions(portal: Portal) {
-  return queryOptions({
-    queryKey: datastoreKeys.tableMetadata(portal),
-    queryFn: ({ signal }) => listTableMetadata(portal, { signal }),
+    queryFn: ({ signal }) => api.showResource(portal, id, { signal }),
     staleTime: 5 * 60_000,
     retry: shouldRetry,
   })

@@ -1,5 +1,6 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useLayoutEffect, useState } from 'react'
+import type { CkanClient } from '../api/ckan/ckan-client'
 import type { CkanRecord, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import type { Limit } from '../model/explorer-state'
 import { searchQueryOptions } from './datastore-queries'
@@ -186,6 +187,7 @@ export function mergeFoundRowCount(
 }
 
 export interface RecordWindowOptions {
+  api: CkanClient
   portal: Portal
   firstPage: SearchResult
   firstPageRequest: SearchRequest
@@ -228,7 +230,7 @@ function combinePages(results: readonly PageResult[]): PageResult[] {
 }
 
 export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
-  const { portal, firstPage, firstPageRequest, limit, rowCount, first, last, enabled } = options
+  const { api, portal, firstPage, firstPageRequest, limit, rowCount, first, last, enabled } = options
   const queryClient = useQueryClient()
   // a cap that only a window page showed (cappedAt): the portal's, so kept for its next results too
   const [laterCap, setLaterCap] = useState<{ portal: string; rows: number } | null>(null)
@@ -240,7 +242,7 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   const headRows = options.fetchMore === false ? Math.max(asked, firstPage.records.length) : asked
   const pages = enabled ? windowPages(first, last, rowCount, pageSize, headRows) : []
   const requestFor = (page: number) =>
-    searchQueryOptions(portal, windowPageRequest(firstPageRequest, limit, page, pageSize))
+    searchQueryOptions(api, portal, windowPageRequest(firstPageRequest, limit, page, pageSize))
   const requests = pages.map(requestFor)
   // Reading the cache during render is fine here: every arrival re-renders through useQueries below.
   // one cache lookup per page (each hashes its key), shared by the decisions below

@@ -11,7 +11,6 @@ import {
   type ResourceBody,
 } from './schemas'
 import type { Portal, ResourceSummary } from './types'
-import { getMessagesLocale } from '../../lib/messages'
 import * as v from 'valibot'
 
 type Options = Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs'>
@@ -27,9 +26,9 @@ function isDatastoreActive(value: unknown): boolean {
 
 /**
  * The text to show for a catalogue value: the string itself, or from a per-language object the
- * user's language, then English, then the first text found. Empty → undefined.
+ * given language, then English, then the first text found. Empty → undefined.
  */
-export function displayText(value: unknown, language = getMessagesLocale()): string | undefined {
+export function displayText(value: unknown, language = 'en'): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
   const texts = value as Record<string, unknown>

@@ -75,7 +75,15 @@ export function toSearchResult(
  * that happens the request is sent again without them, and the portal is remembered.
  */
 const OPTIONAL_PARAMS = ['total_estimation_threshold', 'include_total'] as const
-const unsupportedByPortal = new Map<string, Set<string>>()
+
+/** What one explorer learnt about its portals: the optional parameters each one refused. */
+export interface PortalMemory {
+  unsupportedParams: Map<string, Set<string>>
+}
+
+export function createPortalMemory(): PortalMemory {
+  return { unsupportedParams: new Map() }
+}
 
 function junkParam(error: unknown, params: Record<string, unknown>): string | null {
   if (!(error instanceof CkanError) || error.kind !== 'validation') return null
@@ -91,14 +99,16 @@ function junkParam(error: unknown, params: Record<string, unknown>): string | nu
 export async function datastoreSearch(
   portal: Portal,
   request: SearchRequest,
-  options: Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs' | 'method'> = {},
+  options: Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs' | 'method'> & { memory?: PortalMemory } = {},
 ): Promise<SearchResult> {
   const params = toSearchParams(request)
+  const unsupportedByPortal = options.memory?.unsupportedParams ?? new Map<string, Set<string>>()
   const unsupported = unsupportedByPortal.get(portal.baseUrl) ?? new Set<string>()
   for (const name of unsupported) delete params[name]
   for (;;) {
     try {
-      const result = await callAction(portal, 'datastore_search', params, options)
+      const { memory: _memory, ...callOptions } = options
+      const result = await callAction(portal, 'datastore_search', params, callOptions)
       return toSearchResult(result, request)
     } catch (error) {
       const name = junkParam(error, params)

@@ -1,4 +1,3 @@
-import { t, type MessageKey } from '../../lib/messages'
 import type { CkanErrorKind } from './types'
 
 export type { CkanErrorKind } from './types'
@@ -214,82 +213,4 @@ function stripSortDirection(clause: string): string {
   let field = match?.[1] ?? clause
   if (field.length >= 2 && field.startsWith('"') && field.endsWith('"')) field = field.slice(1, -1)
   return field
-}
-
-export interface ErrorDescription {
-  title: string
-  action: string
-  /** Whether trying the same request again can help. */
-  retry: boolean
-}
-
-const KIND_TEXT: Record<CkanErrorKind, { title: MessageKey; action: MessageKey; retry: boolean }> = {
-  'not-found': { title: 'error.notFound.title', action: 'error.notFound.action', retry: false },
-  forbidden: { title: 'error.forbidden.title', action: 'error.forbidden.action', retry: false },
-  validation: { title: 'error.validation.title', action: 'error.validation.action', retry: false },
-  timeout: { title: 'error.timeout.title', action: 'error.timeout.action', retry: true },
-  'slow-portal': { title: 'error.slowPortal.title', action: 'error.slowPortal.action', retry: true },
-  'invalid-query': { title: 'error.invalidQuery.title', action: 'error.invalidQuery.action', retry: false },
-  'bad-request': { title: 'error.badRequest.title', action: 'error.badRequest.action', retry: false },
-  server: { title: 'error.server.title', action: 'error.server.action', retry: true },
-  'not-ckan': { title: 'error.notCkan.title', action: 'error.notCkan.action', retry: false },
-  network: { title: 'error.network.title', action: 'error.network.action', retry: true },
-  cors: { title: 'error.cors.title', action: 'error.cors.action', retry: true },
-  contract: { title: 'error.contract.title', action: 'error.contract.action', retry: false },
-  aborted: { title: 'error.aborted.title', action: 'error.aborted.action', retry: true },
-}
-
-const PART_KEY = {
-  filters: 'error.part.filters',
-  sort: 'error.part.sort',
-  fields: 'error.part.fields',
-  q: 'error.part.q',
-} as const satisfies Record<string, MessageKey>
-
-/** A plain-language title, what the user can do, and whether a retry can help. */
-export function describeError(error: unknown): ErrorDescription {
-  const ckanError =
-    error instanceof CkanError
-      ? error
-      : isAbortError(error)
-        ? new CkanError('aborted', 'Request cancelled')
-        : null
-  if (!ckanError) {
-    return { title: t('error.unknown.title'), action: t('error.unknown.action'), retry: true }
-  }
-  if (ckanError.kind === 'validation') {
-    const refused = invalidField(ckanError.fieldErrors)
-    if (refused) {
-      const params = { part: t(PART_KEY[refused.part]), field: refused.field }
-      return {
-        title: t('error.invalidField.title', params),
-        action: t('error.invalidField.action', params),
-        retry: false,
-      }
-    }
-    const details = Object.entries(ckanError.fieldErrors ?? {})
-      .map(([key, list]) => `${key}: ${list.join('; ')}`)
-      .join(', ')
-    return {
-      title: t('error.validation.title'),
-      action: t('error.validation.action', { details: details || ckanError.message }),
-      retry: false,
-    }
-  }
-  if (
-    ckanError.kind === 'bad-request' &&
-    /action name not known/i.test(ckanError.detail ?? ckanError.message)
-  ) {
-    return {
-      title: t('error.datastoreMissing.title'),
-      action: t('error.datastoreMissing.action'),
-      retry: false,
-    }
-  }
-  const text = KIND_TEXT[ckanError.kind]
-  return {
-    title: t(text.title),
-    action: t(text.action, { seconds: Math.round(REQUEST_TIMEOUT_MS / 1000) }),
-    retry: text.retry,
-  }
 }

@@ -1,6 +1,5 @@
 // What a user pastes into "open a table": a resource id, a resource page link, or a
 // `datastore_search` API link (whose q, filters, limit and sort are taken over).
-import { t } from '../../lib/messages'
 import { isValidResourceId, normalisePortalUrl, parseFiltersJson, parseSort } from './ckan-syntax'
 import type { FilterScalar, SortKey } from './types'
 
@@ -13,8 +12,19 @@ export interface ParsedResourceInput {
   limit?: number
   sort?: SortKey[]
   /** Something the user should know about how the link was read. */
-  note?: string
+  note?: ResourceInputNote
 }
+
+/** Why a typed id or pasted link could not be opened. */
+export type ResourceInputProblem = 'empty' | 'bad-url' | 'not-id'
+
+export type ResourceInputNote =
+  /** A page link without a language segment before /dataset/: the address before it is the portal. */
+  | { kind: 'no-locale' }
+  /** An API link with parameters the explorer does not apply. */
+  | { kind: 'not-taken-over'; names: string[] }
+
+export type ResourceInputResult = ParsedResourceInput | { error: ResourceInputProblem }
 
 /** A locale segment as CKAN mounts it: en, fr, pt_BR, zh-Hant. */
 const LOCALE_SEGMENT = /^[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?$/
@@ -42,16 +52,12 @@ function decodeSegment(segment: string): string | null {
 const NOT_TAKEN_OVER = ['offset', 'fields', 'distinct', 'plain', 'language', 'full_text']
 
 /** Reads a `datastore_search` GET link: its table, and the q, filters, limit and sort it asks for. */
-function fromApiUrl(
-  url: URL,
-  apiIndex: number,
-  currentPortal: string,
-): ParsedResourceInput | { error: string } {
+function fromApiUrl(url: URL, apiIndex: number, currentPortal: string): ResourceInputResult {
   const portal = `${url.origin}${url.pathname.slice(0, apiIndex)}`
   const params = url.searchParams
   // CKAN: when both are sent, a non-empty `id` wins.
   const id = params.get('id')?.trim() || params.get('resource_id')?.trim()
-  if (!id || !isValidResourceId(id)) return { error: t('resourceInput.badUrl') }
+  if (!id || !isValidResourceId(id)) return { error: 'bad-url' }
   const result: ParsedResourceInput = { resourceId: id }
   const q = params.get('q')
   if (q) result.q = q
@@ -68,60 +74,56 @@ function fromApiUrl(
     if (keys.length > 0) result.sort = keys
   }
   const notTakenOver = NOT_TAKEN_OVER.filter((name) => params.has(name))
-  if (notTakenOver.length > 0)
-    result.note = t('resourceInput.notTakenOver', { names: notTakenOver.join(', ') })
+  if (notTakenOver.length > 0) result.note = { kind: 'not-taken-over', names: notTakenOver }
   return withPortal(result, portal, currentPortal)
 }
 
-function fromPageUrl(url: URL, currentPortal: string): ParsedResourceInput | { error: string } | null {
+function fromPageUrl(url: URL, currentPortal: string): ResourceInputResult | null {
   const segments = url.pathname.split('/')
   const resourceIndex = segments.indexOf('resource')
   const datasetIndex = segments.lastIndexOf('dataset', resourceIndex)
   // /…/dataset/<dataset>/resource/<id>[/view/…]
   if (resourceIndex > 0 && datasetIndex >= 0 && resourceIndex === datasetIndex + 2) {
     const id = decodeSegment(segments[resourceIndex + 1] ?? '')
-    if (!id || !ID_LIKE.test(id)) return { error: t('resourceInput.badUrl') }
+    if (!id || !ID_LIKE.test(id)) return { error: 'bad-url' }
     const prefix = segments.slice(0, datasetIndex)
     const portal = `${url.origin}${prefix.join('/')}`
     const result: ParsedResourceInput = { resourceId: id }
-    if (!LOCALE_SEGMENT.test(prefix.at(-1) ?? '')) result.note = t('resourceInput.noLocale')
+    if (!LOCALE_SEGMENT.test(prefix.at(-1) ?? '')) result.note = { kind: 'no-locale' }
     return withPortal(result, portal, currentPortal)
   }
   // /…/datastore/dump/<id>
   const dumpIndex = segments.indexOf('dump')
   if (dumpIndex > 0 && segments[dumpIndex - 1] === 'datastore') {
     const id = decodeSegment(segments[dumpIndex + 1] ?? '')
-    if (!id || !ID_LIKE.test(id)) return { error: t('resourceInput.badUrl') }
+    if (!id || !ID_LIKE.test(id)) return { error: 'bad-url' }
     const portal = `${url.origin}${segments.slice(0, dumpIndex - 1).join('/')}`
     return withPortal({ resourceId: id }, portal, currentPortal)
   }
   return null
 }
 
-/** Reads an id or link. Errors are plain-language sentences for the user. */
-export function parseResourceInput(
-  text: string,
-  currentPortal: string,
-): ParsedResourceInput | { error: string } {
+/** Reads an id or link; a problem is a code the interface words. */
+export function parseResourceInput(text: string, currentPortal: string): ResourceInputResult {
   const input = text.trim()
-  if (input === '') return { error: t('resourceInput.empty') }
+  if (input === '') return { error: 'empty' }
 
   const looksLikeUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(input) || input.startsWith('/')
   if (!looksLikeUrl) {
     if (isValidResourceId(input) && ID_LIKE.test(input)) return { resourceId: input }
-    return { error: t('resourceInput.notId') }
+    return { error: 'not-id' }
   }
 
   let url: URL
   try {
     url = new URL(input, currentPortal)
   } catch {
-    return { error: t('resourceInput.badUrl') }
+    return { error: 'bad-url' }
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { error: t('resourceInput.badUrl') }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { error: 'bad-url' }
 
   const apiMatch = /\/api\/(?:\d+\/)?action\/datastore_search$/.exec(url.pathname)
   if (apiMatch) return fromApiUrl(url, apiMatch.index, currentPortal)
 
-  return fromPageUrl(url, currentPortal) ?? { error: t('resourceInput.badUrl') }
+  return fromPageUrl(url, currentPortal) ?? { error: 'bad-url' }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { uiText } from './ui-messages'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 
 /**
  * A modal on the native <dialog>: showModal() traps focus and makes the page inert, Escape closes
@@ -22,12 +23,15 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
   const titleId = useId()
+  const t = useMessages(mainCatalogue)
 
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     if (open && !dialog.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      // the root the dialog lives in: inside a shadow root, document.activeElement is only its host
+      const focused = (dialog.getRootNode() as Document | ShadowRoot).activeElement
+      returnFocus.current = focused instanceof HTMLElement ? focused : null
       dialog.showModal()
       // showModal focuses the first focusable element (Close); start where the work starts instead
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
@@ -62,7 +66,7 @@ export function Dialog({
               className="dse-button dse-button--quiet"
               onClick={() => ref.current?.close()}
             >
-              {uiText('close')}
+              {t('ui.close')}
             </button>
           </div>
           <div className="dse-dialog__body">{children}</div>

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { ErrorPanel } from './error-panel'
-import { uiText } from './ui-messages'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 
 interface Props {
   children: ReactNode
@@ -33,15 +34,20 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (this.state.error) {
-      return (
-        <ErrorPanel
-          title={uiText('crashTitle')}
-          action={uiText('crashAction')}
-          details={`${this.state.error.name}: ${this.state.error.message}`}
-          onRetry={() => this.setState({ error: null })}
-        />
-      )
+      return <CrashPanel error={this.state.error} onRetry={() => this.setState({ error: null })} />
     }
     return this.props.children
   }
+}
+
+function CrashPanel({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useMessages(mainCatalogue)
+  return (
+    <ErrorPanel
+      title={t('ui.crashTitle')}
+      action={t('ui.crashAction')}
+      details={`${error.name}: ${error.message}`}
+      onRetry={onRetry}
+    />
+  )
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { uiText } from './ui-messages'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 
 export interface ErrorPanelProps {
   title: string
@@ -14,6 +15,7 @@ export interface ErrorPanelProps {
 
 /** A failure explained: what happened, what to do, Retry where it helps, details folded away. */
 export function ErrorPanel({ title, action, details, onRetry, children }: ErrorPanelProps) {
+  const t = useMessages(mainCatalogue)
   return (
     <div className="dse-error" role="alert">
       <h2 className="dse-error__title">{title}</h2>
@@ -22,7 +24,7 @@ export function ErrorPanel({ title, action, details, onRetry, children }: ErrorP
         <div className="dse-error__buttons">
           {onRetry && (
             <button type="button" className="dse-button dse-button--primary" onClick={onRetry}>
-              {uiText('retry')}
+              {t('ui.retry')}
             </button>
           )}
           {children}
@@ -30,7 +32,7 @@ export function ErrorPanel({ title, action, details, onRetry, children }: ErrorP
       )}
       {details && (
         <details className="dse-error__details">
-          <summary>{uiText('details')}</summary>
+          <summary>{t('ui.details')}</summary>
           <pre>{details}</pre>
         </details>
       )}

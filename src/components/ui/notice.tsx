@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { uiText } from './ui-messages'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 
 /** An inline message that is not an error: information or a warning, optionally dismissible. */
 export function Notice({
@@ -11,6 +12,7 @@ export function Notice({
   children: ReactNode
   onDismiss?: () => void
 }) {
+  const t = useMessages(mainCatalogue)
   return (
     <div className={`dse-notice dse-notice--${tone}`}>
       <div className="dse-notice__body">{children}</div>
@@ -20,7 +22,7 @@ export function Notice({
           className="dse-button dse-button--quiet dse-notice__dismiss"
           onClick={onDismiss}
         >
-          {uiText('dismiss')}
+          {t('ui.dismiss')}
         </button>
       )}
     </div>

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest'
 
 import type { CkanField } from '../../api/ckan/types'
-import { describeFilters } from './describe-filters'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { createLocaleFormats } from '../../i18n/locale-formats'
+import { createTranslator } from '../../i18n/translate'
+import { createCellLocale } from '../../lib/format'
+import { describeFilters as describeWith } from './describe-filters'
+
+function describeFilters(
+  filters: Record<string, (string | number | boolean)[]>,
+  list: CkanField[],
+  locale: string,
+) {
+  const formats = createLocaleFormats(locale)
+  const t = createTranslator(mainCatalogue, undefined, formats)
+  return describeWith(filters, list, createCellLocale(formats, t), t)
+}
 
 const fields: CkanField[] = [
   { id: 'country', type: 'text' },

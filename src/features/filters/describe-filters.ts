@@ -1,43 +1,27 @@
-// A sentence for the active filters: "country is DE or UK and year is 2013".
-// Word lists come from Intl.ListFormat, so they follow the user's language.
+// A sentence for the active filters: "country is DE or UK and year is 2013". Word lists come from
+// Intl.ListFormat, so they follow the interface language.
 import type { CkanField, FilterScalar } from '../../api/ckan/types'
-import { formatCell } from '../../lib/format'
-import { t } from '../../lib/messages'
+import type { MainMessages } from '../../i18n/catalogues/main'
+import type { Translate } from '../../i18n/translate'
+import { formatCell, type CellLocale } from '../../lib/format'
+import { fieldLabel } from '../../model/fields'
 
-const listFormats = new Map<string, Intl.ListFormat>()
-
-function listFormat(locale: string, type: 'conjunction' | 'disjunction'): Intl.ListFormat {
-  const key = `${locale}|${type}`
-  let formatter = listFormats.get(key)
-  if (!formatter) {
-    let resolved = 'en'
-    try {
-      resolved = Intl.getCanonicalLocales(locale)[0] ?? 'en'
-    } catch {
-      // an invalid locale tag: English
-    }
-    formatter = new Intl.ListFormat(resolved, { style: 'long', type })
-    listFormats.set(key, formatter)
-  }
-  return formatter
-}
-
-/** The column's label from the data dictionary when it has one, else its id. */
-export function fieldLabel(field: CkanField | undefined, id: string): string {
-  const label = field?.info?.label
-  return typeof label === 'string' && label.trim() !== '' ? label.trim() : id
-}
-
-function describeValue(value: FilterScalar, type: string, locale: string): string {
+/** A filter value as the table shows it; an empty text visibly so. */
+export function filterValueText(
+  value: FilterScalar,
+  type: string,
+  locale: CellLocale,
+  t: Translate<MainMessages>,
+): string {
   const cell = formatCell(value, type, locale)
-  if (cell.kind === 'empty') return t('cell.empty')
-  return cell.text
+  return cell.kind === 'empty' ? t('cell.empty') : cell.text
 }
 
 export function describeFilters(
   filters: Record<string, readonly FilterScalar[]>,
   fields: readonly CkanField[],
-  locale: string,
+  locale: CellLocale,
+  t: Translate<MainMessages>,
 ): string {
   const byId = new Map(fields.map((field) => [field.id, field]))
   const clauses: string[] = []
@@ -45,13 +29,13 @@ export function describeFilters(
     if (values.length === 0) continue
     const field = byId.get(id)
     const type = field?.type ?? 'text'
-    const texts = values.map((value) => describeValue(value, type, locale))
+    const texts = values.map((value) => filterValueText(value, type, locale, t))
     clauses.push(
       t('filters.clause', {
         field: fieldLabel(field, id),
-        values: listFormat(locale, 'disjunction').format(texts),
+        values: locale.formats.list(texts, 'disjunction'),
       }),
     )
   }
-  return listFormat(locale, 'conjunction').format(clauses)
+  return locale.formats.list(clauses, 'conjunction')
 }

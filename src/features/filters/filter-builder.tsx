@@ -1,7 +1,12 @@
 import { useId, useState } from 'react'
 import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
-import { fieldLabel } from './describe-filters'
+import { useCellLocale } from '../../components/ui/use-cell-locale'
+import { filterDialogCatalogue } from '../../i18n/catalogues/filter-dialog'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
+import { fieldLabel } from '../../model/fields'
+import { filterValueText } from './describe-filters'
 import { filterableFields } from './filter-fields'
 import {
   filterInputKind,
@@ -11,7 +16,6 @@ import {
   valuesOf,
   type ParsedValue,
 } from './filter-values'
-import { filterDialogText } from './filter-dialog-messages'
 import { ValueSuggestions } from './value-suggestions'
 
 export interface FilterBuilderProps {
@@ -24,30 +28,29 @@ export interface FilterBuilderProps {
   /** The column to start with (when changing an existing filter). */
   initialField?: string
   resourceTotal: number | undefined
-  locale: string
   /** `values` empty means: no filter on this column. */
   onApply: (field: string, values: FilterScalar[]) => void
-  formatValue: (value: FilterScalar, type: string) => string
 }
 
 const PROBLEM_KEY = {
-  empty: 'problemEmpty',
-  number: 'problemNumber',
-  date: 'problemDate',
-  bool: 'problemBool',
+  empty: 'filterDialog.problemEmpty',
+  number: 'filterDialog.problemNumber',
+  date: 'filterDialog.problemDate',
+  bool: 'filterDialog.problemBool',
 } as const
 
 /** The dialog behind "Add filter": a column, then one or more values (picked or typed). */
 export function FilterBuilder(props: FilterBuilderProps) {
+  const t = useMessages(filterDialogCatalogue)
   const editing = props.initialField
   const title = editing
-    ? filterDialogText('editTitle', {
+    ? t('filterDialog.editTitle', {
         field: fieldLabel(
           props.fields.find((field) => field.id === editing),
           editing,
         ),
       })
-    : filterDialogText('dialogTitle')
+    : t('filterDialog.dialogTitle')
   return (
     <Dialog open={props.open} onClose={props.onClose} title={title}>
       {props.open && <FilterForm {...props} />}
@@ -63,10 +66,11 @@ function FilterForm({
   filters,
   initialField,
   resourceTotal,
-  locale,
   onApply,
-  formatValue,
 }: FilterBuilderProps) {
+  const t = useMessages(filterDialogCatalogue)
+  const tMain = useMessages(mainCatalogue)
+  const cellLocale = useCellLocale()
   const choices = filterableFields(fields)
   const [fieldId, setFieldId] = useState(initialField ?? '')
   const [values, setValues] = useState<FilterScalar[]>(() => [
@@ -77,7 +81,7 @@ function FilterForm({
   const ids = { field: useId(), typed: useId(), problem: useId(), hint: useId() }
   const field = choices.find((candidate) => candidate.id === fieldId)
   const kind = field ? filterInputKind(field.type) : 'text'
-  const show = (value: FilterScalar) => formatValue(value, field?.type ?? 'text')
+  const show = (value: FilterScalar) => filterValueText(value, field?.type ?? 'text', cellLocale, tMain)
 
   const chooseField = (id: string) => {
     setFieldId(id)
@@ -89,7 +93,7 @@ function FilterForm({
   const addTyped = (): ParsedValue => {
     const parsed = parseFilterValue(typed, kind)
     if (!parsed.ok) {
-      setProblem(filterDialogText(PROBLEM_KEY[parsed.problem]))
+      setProblem(t(PROBLEM_KEY[parsed.problem]))
       return parsed
     }
     setProblem(null)
@@ -100,7 +104,7 @@ function FilterForm({
 
   const apply = () => {
     if (!field) {
-      setProblem(filterDialogText('needField'))
+      setProblem(t('filterDialog.needField'))
       return
     }
     let finalValues = values
@@ -112,7 +116,7 @@ function FilterForm({
         finalValues = [...values, parsed.value]
     }
     if (finalValues.length === 0 && !Object.hasOwn(filters, field.id)) {
-      setProblem(filterDialogText('needValue'))
+      setProblem(t('filterDialog.needValue'))
       return
     }
     onApply(field.id, finalValues)
@@ -129,7 +133,7 @@ function FilterForm({
       }}
     >
       <label className="dse-field">
-        <span className="dse-field__label">{filterDialogText('field')}</span>
+        <span className="dse-field__label">{t('filterDialog.field')}</span>
         <select
           id={ids.field}
           className="dse-input dse-select"
@@ -137,7 +141,7 @@ function FilterForm({
           value={fieldId}
           onChange={(event) => chooseField(event.target.value)}
         >
-          <option value="">{filterDialogText('chooseField')}</option>
+          <option value="">{t('filterDialog.chooseField')}</option>
           {choices.map((choice) => (
             <option key={choice.id} value={choice.id}>
               {fieldLabel(choice, choice.id)}
@@ -149,7 +153,7 @@ function FilterForm({
       {field && (
         <>
           <p id={ids.hint} className="dse-hint">
-            {filterDialogText('valuesHint')}
+            {t('filterDialog.valuesHint')}
           </p>
           <ValueSuggestions
             portal={portal}
@@ -159,12 +163,11 @@ function FilterForm({
             chosen={values}
             onToggle={(value) => setValues(toggleValue(values, value))}
             formatValue={show}
-            locale={locale}
           />
           <div className="dse-filter-form__typed">
             <label className="dse-field">
               <span className="dse-field__label">
-                {kind === 'bool' ? filterDialogText('typeBool') : filterDialogText('typeValue')}
+                {kind === 'bool' ? t('filterDialog.typeBool') : t('filterDialog.typeValue')}
               </span>
               {kind === 'bool' ? (
                 <select
@@ -173,9 +176,9 @@ function FilterForm({
                   value={typed}
                   onChange={(event) => setTyped(event.target.value)}
                 >
-                  <option value="">{filterDialogText('chooseBool')}</option>
-                  <option value="true">{filterDialogText('true')}</option>
-                  <option value="false">{filterDialogText('false')}</option>
+                  <option value="">{t('filterDialog.chooseBool')}</option>
+                  <option value="true">{t('filterDialog.true')}</option>
+                  <option value="false">{t('filterDialog.false')}</option>
                 </select>
               ) : (
                 <input
@@ -208,13 +211,13 @@ function FilterForm({
               )}
             </label>
             <button type="button" className="dse-button dse-button--secondary" onClick={() => addTyped()}>
-              {filterDialogText('addValue')}
+              {t('filterDialog.addValue')}
             </button>
           </div>
           <div className="dse-filter-form__chosen">
-            <h3 className="dse-field__label">{filterDialogText('chosen')}</h3>
+            <h3 className="dse-field__label">{t('filterDialog.chosen')}</h3>
             {values.length === 0 ? (
-              <p className="dse-hint">{filterDialogText('noneChosen')}</p>
+              <p className="dse-hint">{t('filterDialog.noneChosen')}</p>
             ) : (
               <ul className="dse-chips">
                 {values.map((value) => (
@@ -223,7 +226,7 @@ function FilterForm({
                     <button
                       type="button"
                       className="dse-chip__remove"
-                      aria-label={filterDialogText('removeValue', { value: show(value) })}
+                      aria-label={t('filterDialog.removeValue', { value: show(value) })}
                       onClick={() => setValues(values.filter((existing) => !sameValue(existing, value)))}
                     >
                       <span aria-hidden="true">×</span>
@@ -242,10 +245,10 @@ function FilterForm({
       )}
       <div className="dse-dialog__footer">
         <button type="button" className="dse-button dse-button--quiet" onClick={onClose}>
-          {filterDialogText('cancel')}
+          {t('filterDialog.cancel')}
         </button>
         <button type="submit" className="dse-button dse-button--primary">
-          {filterDialogText('apply')}
+          {t('filterDialog.apply')}
         </button>
       </div>
     </form>

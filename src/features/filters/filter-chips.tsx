@@ -1,54 +1,55 @@
 import type { CkanField, FilterScalar } from '../../api/ckan/types'
-import { describeFilters, fieldLabel } from './describe-filters'
-import { filterText } from './filter-messages'
+import { useCellLocale } from '../../components/ui/use-cell-locale'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
+import { fieldLabel } from '../../model/fields'
+import { describeFilters, filterValueText } from './describe-filters'
 
 /** The active filters: a sentence, then one chip per column with change and remove buttons. */
 export function FilterChips({
   filters,
   fields,
-  locale,
   onRemove,
   onEdit,
   onClear,
-  formatValue,
 }: {
   filters: Record<string, readonly FilterScalar[]>
   fields: readonly CkanField[]
-  locale: string
   onRemove: (field: string) => void
   onEdit: (field: string) => void
   onClear: () => void
-  formatValue: (value: FilterScalar, type: string) => string
 }) {
+  const t = useMessages(mainCatalogue)
+  const cellLocale = useCellLocale()
   const active = Object.entries(filters).filter(([, values]) => values.length > 0)
   if (active.length === 0) return null
   const byId = new Map(fields.map((field) => [field.id, field]))
-  const list = new Intl.ListFormat(locale, { type: 'disjunction' })
   return (
     <div className="dse-filter-chips">
       <p className="dse-filter-chips__summary">
-        {filterText('showing', { summary: describeFilters(filters, fields, locale) })}
+        {t('filters.showing', { summary: describeFilters(filters, fields, cellLocale, t) })}
       </p>
-      <ul className="dse-chips" aria-label={filterText('activeHeading')}>
+      <ul className="dse-chips" aria-label={t('filters.activeHeading')}>
         {active.map(([id, values]) => {
           const field = byId.get(id)
           const label = fieldLabel(field, id)
+          const texts = values.map((value) => filterValueText(value, field?.type ?? 'text', cellLocale, t))
           return (
             <li key={id} className="dse-chip">
               <button
                 type="button"
                 className="dse-chip__text dse-chip__edit"
-                title={filterText('edit', { field: label })}
+                title={t('filters.edit', { field: label })}
                 onClick={() => onEdit(id)}
               >
                 <span className="dse-chip__field">{label}</span>
                 {': '}
-                {list.format(values.map((value) => formatValue(value, field?.type ?? 'text')))}
+                {cellLocale.formats.list(texts, 'disjunction')}
               </button>
               <button
                 type="button"
                 className="dse-chip__remove"
-                aria-label={filterText('remove', { field: label })}
+                aria-label={t('filters.remove', { field: label })}
                 onClick={() => onRemove(id)}
               >
                 <span aria-hidden="true">×</span>
@@ -59,7 +60,7 @@ export function FilterChips({
       </ul>
       {active.length > 1 && (
         <button type="button" className="dse-button dse-button--quiet" onClick={onClear}>
-          {filterText('clearAll')}
+          {t('filters.clearAll')}
         </button>
       )}
     </div>

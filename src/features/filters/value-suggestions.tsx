@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
-import { countFormat } from '../../lib/format'
+import { filterDialogCatalogue } from '../../i18n/catalogues/filter-dialog'
+import { useMessages } from '../../i18n/i18n-context'
+import { useEnvironment } from '../../instance/environment'
 import { searchQueryOptions } from '../../queries/datastore-queries'
 import { countValues, distinctValues, sameValue, suggestionValue } from './filter-values'
-import { filterDialogText } from './filter-dialog-messages'
 
 /** How many distinct values are offered. */
 export const SUGGESTION_LIMIT = 200
@@ -28,9 +29,10 @@ function useSuggestions(
   field: CkanField,
   resourceTotal: number | undefined,
 ) {
+  const { api } = useEnvironment()
   const canCount = resourceTotal !== undefined && resourceTotal <= COUNT_RECORDS_MAX
   const counted = useQuery({
-    ...searchQueryOptions(portal, {
+    ...searchQueryOptions(api, portal, {
       resourceId,
       fields: [field.id],
       limit: COUNT_RECORDS_MAX,
@@ -39,7 +41,7 @@ function useSuggestions(
     enabled: canCount,
   })
   const distinct = useQuery({
-    ...searchQueryOptions(portal, {
+    ...searchQueryOptions(api, portal, {
       resourceId,
       fields: [field.id],
       distinct: true,
@@ -77,7 +79,6 @@ export function ValueSuggestions({
   chosen,
   onToggle,
   formatValue,
-  locale,
 }: {
   portal: Portal
   resourceId: string
@@ -86,21 +87,20 @@ export function ValueSuggestions({
   chosen: readonly FilterScalar[]
   onToggle: (value: FilterScalar) => void
   formatValue: (value: FilterScalar) => string
-  locale: string
 }) {
+  const t = useMessages(filterDialogCatalogue)
   const { status, suggestions, truncated } = useSuggestions(portal, resourceId, field, resourceTotal)
-  const numbers = countFormat(locale)
   if (status === 'pending')
     return (
       <p className="dse-hint" role="status">
-        {filterDialogText('suggestionsLoading')}
+        {t('filterDialog.suggestionsLoading')}
       </p>
     )
-  if (status === 'error') return <p className="dse-hint">{filterDialogText('suggestionsFailed')}</p>
-  if (suggestions.length === 0) return <p className="dse-hint">{filterDialogText('suggestionsNone')}</p>
+  if (status === 'error') return <p className="dse-hint">{t('filterDialog.suggestionsFailed')}</p>
+  if (suggestions.length === 0) return <p className="dse-hint">{t('filterDialog.suggestionsNone')}</p>
   return (
     <fieldset className="dse-suggestions">
-      <legend className="dse-field__label">{filterDialogText('suggestions')}</legend>
+      <legend className="dse-field__label">{t('filterDialog.suggestions')}</legend>
       <ul className="dse-suggestions__list">
         {suggestions.map(({ value, count }) => {
           const checked = chosen.some((existing) => sameValue(existing, value))
@@ -110,11 +110,7 @@ export function ValueSuggestions({
                 <input type="checkbox" checked={checked} onChange={() => onToggle(value)} />
                 <span className="dse-suggestions__value">{formatValue(value)}</span>
                 {count !== undefined && (
-                  <span className="dse-suggestions__count">
-                    {count === 1
-                      ? filterDialogText('countOne')
-                      : filterDialogText('count', { count: numbers.format(count) })}
-                  </span>
+                  <span className="dse-suggestions__count">{t('filterDialog.count', { count })}</span>
                 )}
               </label>
             </li>
@@ -122,7 +118,7 @@ export function ValueSuggestions({
         })}
       </ul>
       {truncated && (
-        <p className="dse-hint">{filterDialogText('suggestionsMore', { count: SUGGESTION_LIMIT })}</p>
+        <p className="dse-hint">{t('filterDialog.suggestionsMore', { count: SUGGESTION_LIMIT })}</p>
       )}
     </fieldset>
   )

@@ -1,27 +1,26 @@
 import { useId, useState } from 'react'
-import { countFormat } from '../../lib/format'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useFormats, useMessages } from '../../i18n/i18n-context'
 import type { Limit } from '../../model/explorer-state'
 import { LIMIT_PRESETS, limitChoice, limitFromChoice, parseCustomLimit } from './limit-options'
-import { limitText } from './limit-messages'
 
 export function LimitSelect({
   limit,
   onChange,
-  locale,
   disabled,
 }: {
   limit: Limit
   onChange: (limit: Limit) => void
-  locale: string
   disabled?: boolean
 }) {
+  const t = useMessages(mainCatalogue)
+  const format = useFormats().countFormat
   const choice = limitChoice(limit)
   // "Custom…" picked but no number applied yet: the select shows it while the input is filled in
   const [customOpen, setCustomOpen] = useState(false)
   const [customText, setCustomText] = useState(limit === 'all' ? '' : String(limit))
   const [invalid, setInvalid] = useState(false)
   const errorId = useId()
-  const format = countFormat(locale)
   const showCustom = customOpen || choice === 'custom'
 
   const applyCustom = () => {
@@ -36,7 +35,7 @@ export function LimitSelect({
   return (
     <div className="dse-limit">
       <label className="dse-field">
-        <span className="dse-field__label">{limitText('label')}</span>
+        <span className="dse-field__label">{t('limit.label')}</span>
         <select
           className="dse-input dse-select"
           value={showCustom ? 'custom' : choice}
@@ -59,8 +58,8 @@ export function LimitSelect({
               {format.format(preset)}
             </option>
           ))}
-          <option value="all">{limitText('all')}</option>
-          <option value="custom">{limitText('custom')}</option>
+          <option value="all">{t('limit.all')}</option>
+          <option value="custom">{t('limit.custom')}</option>
         </select>
       </label>
       {showCustom && (
@@ -72,7 +71,7 @@ export function LimitSelect({
           }}
         >
           <label className="dse-field">
-            <span className="dse-field__label">{limitText('customLabel')}</span>
+            <span className="dse-field__label">{t('limit.customLabel')}</span>
             <input
               className="dse-input dse-limit__number"
               type="number"
@@ -86,11 +85,11 @@ export function LimitSelect({
             />
           </label>
           <button type="submit" className="dse-button dse-button--secondary">
-            {limitText('apply')}
+            {t('limit.apply')}
           </button>
           {invalid && (
             <p id={errorId} className="dse-field-error">
-              {limitText('invalid')}
+              {t('limit.invalid')}
             </p>
           )}
         </form>

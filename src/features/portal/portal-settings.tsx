@@ -1,6 +1,7 @@
 import { useId, useState, type Ref } from 'react'
-import { normalisePortalUrl, portalHost } from './portal-url'
-import { portalText } from './portal-messages'
+import { normalisePortalUrl, portalHost } from '../../api/ckan/portal-url'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 
 export interface PortalSettingsProps {
   baseUrl: string
@@ -17,9 +18,9 @@ export interface PortalSettingsProps {
 }
 
 const PROBLEM_TEXT = {
-  empty: 'emptyAddress',
-  'not-url': 'notUrl',
-  'not-http': 'notHttp',
+  empty: 'portal.emptyAddress',
+  'not-url': 'portal.notUrl',
+  'not-http': 'portal.notHttp',
 } as const
 
 export function PortalSettings(props: PortalSettingsProps) {
@@ -34,6 +35,7 @@ export function PortalSettings(props: PortalSettingsProps) {
     tokenInputRef,
     tokenWanted,
   } = props
+  const t = useMessages(mainCatalogue)
   const [address, setAddress] = useState(baseUrl)
   const [shownBaseUrl, setShownBaseUrl] = useState(baseUrl)
   const [problem, setProblem] = useState<string | null>(null)
@@ -54,7 +56,7 @@ export function PortalSettings(props: PortalSettingsProps) {
   const applyAddress = () => {
     const result = normalisePortalUrl(address)
     if (!result.ok) {
-      setProblem(portalText(PROBLEM_TEXT[result.reason]))
+      setProblem(t(PROBLEM_TEXT[result.reason]))
       return
     }
     setProblem(null)
@@ -71,7 +73,7 @@ export function PortalSettings(props: PortalSettingsProps) {
   return (
     <section className="dse-portal" aria-labelledby={`${addressHintId}-heading`}>
       <h2 id={`${addressHintId}-heading`} className="dse-visually-hidden">
-        {portalText('heading')}
+        {t('portal.heading')}
       </h2>
       <form
         className="dse-portal__form"
@@ -82,7 +84,7 @@ export function PortalSettings(props: PortalSettingsProps) {
         }}
       >
         <label className="dse-field dse-portal__address">
-          <span className="dse-field__label">{portalText('addressLabel')}</span>
+          <span className="dse-field__label">{t('portal.addressLabel')}</span>
           <input
             className="dse-input"
             type="url"
@@ -97,7 +99,7 @@ export function PortalSettings(props: PortalSettingsProps) {
           />
         </label>
         <button type="submit" className="dse-button dse-button--secondary">
-          {portalText('usePortal')}
+          {t('portal.usePortal')}
         </button>
         {baseUrl !== defaultBaseUrl && (
           <button
@@ -105,11 +107,11 @@ export function PortalSettings(props: PortalSettingsProps) {
             className="dse-button dse-button--quiet"
             onClick={() => onPortalChange(defaultBaseUrl, false)}
           >
-            {portalText('resetPortal')}
+            {t('portal.resetPortal')}
           </button>
         )}
         <p id={addressHintId} className="dse-hint dse-portal__hint">
-          {portalText('addressHint')}
+          {t('portal.addressHint')}
         </p>
         {problem && (
           <p id={addressErrorId} className="dse-field-error">
@@ -125,7 +127,7 @@ export function PortalSettings(props: PortalSettingsProps) {
         }}
       >
         <label className="dse-field dse-portal__token">
-          <span className="dse-field__label">{portalText('tokenLabel')}</span>
+          <span className="dse-field__label">{t('portal.tokenLabel')}</span>
           <input
             ref={tokenInputRef}
             className="dse-input"
@@ -143,10 +145,10 @@ export function PortalSettings(props: PortalSettingsProps) {
             checked={remember}
             onChange={(event) => onRememberChange(event.target.checked)}
           />
-          <span>{portalText('remember')}</span>
+          <span>{t('portal.remember')}</span>
         </label>
         <button type="submit" className="dse-button dse-button--secondary">
-          {portalText('useToken')}
+          {t('portal.useToken')}
         </button>
         {hasToken && (
           <button
@@ -154,17 +156,17 @@ export function PortalSettings(props: PortalSettingsProps) {
             className="dse-button dse-button--quiet"
             onClick={() => onTokenApply('', remember)}
           >
-            {portalText('forgetToken')}
+            {t('portal.forgetToken')}
           </button>
         )}
         {tokenWanted && (
           <p id={tokenWantedId} className="dse-portal__wanted">
-            {portalText('tokenWanted')}
+            {t('portal.tokenWanted')}
           </p>
         )}
         <p id={tokenHintId} className="dse-hint dse-portal__hint">
-          {hasToken ? `${portalText('tokenInUse', { host })} ` : ''}
-          {remember ? portalText('tokenHintSession', { host }) : portalText('tokenHint', { host })}
+          {hasToken ? `${t('portal.tokenInUse', { host })} ` : ''}
+          {remember ? t('portal.tokenHintSession', { host }) : t('portal.tokenHint', { host })}
         </p>
       </form>
     </section>

@@ -3,18 +3,35 @@ import { useId, useRef, useState } from 'react'
 import type { ParsedResourceInput } from '../../api/ckan/resource-input'
 import type { Portal, ResourceSummary } from '../../api/ckan/types'
 import { useDebouncedValue } from '../../components/ui/use-debounced-value'
+import { mainCatalogue, type MainMessages } from '../../i18n/catalogues/main'
+import { useI18n, useMessages } from '../../i18n/i18n-context'
+import type { Translate } from '../../i18n/translate'
+import { useEnvironment } from '../../instance/environment'
 import { resourceSearchQueryOptions } from '../../queries/datastore-queries'
-import { pickerText } from './resource-picker-messages'
 
-// Loaded when the Table box is first focused (else at the first open): reading a typed id or a
-// pasted link is not needed to show a table (initial JS budget).
-const loadResourceInput = () => import('../../api/ckan/resource-input')
+// Loaded when the Table box is first focused (else at the first open): see read-resource-input.ts.
+const loadResourceInput = () => import('./read-resource-input')
 
 export const PICKER_DEBOUNCE_MS = 300
 
 type Option =
   | { kind: 'resource'; summary: ResourceSummary; group: 'recent' | 'results' }
   | { kind: 'typed'; text: string }
+
+/** What the live status line says about the catalogue search of `typed`. */
+function searchStatus(
+  t: Translate<MainMessages>,
+  typed: string,
+  settled: string,
+  results: { isFetching: boolean; isError: boolean; data?: readonly ResourceSummary[] },
+): string {
+  if (typed === '') return ''
+  if (results.isFetching || settled !== typed) return t('picker.searching')
+  if (results.isError) return t('picker.searchFailed')
+  if (!results.data) return ''
+  if (results.data.length === 0) return t('picker.noMatch', { text: typed })
+  return t('picker.resultCount', { count: results.data.length })
+}
 
 function looksLikeLink(text: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) || text.trim().startsWith('/')
@@ -33,6 +50,9 @@ export function ResourcePicker({
   recent: readonly ResourceSummary[]
   onOpen: (input: ParsedResourceInput, summary?: ResourceSummary) => void
 }) {
+  const t = useMessages(mainCatalogue)
+  const i18n = useI18n()
+  const { api } = useEnvironment()
   const [text, setText] = useState('')
   const [expanded, setExpanded] = useState(false)
   const [active, setActive] = useState(-1)
@@ -41,7 +61,7 @@ export function ResourcePicker({
   const ids = { listbox: useId(), hint: useId(), problem: useId(), option: useId() }
   const settled = useDebouncedValue(text.trim(), PICKER_DEBOUNCE_MS)
   const searchable = expanded && !looksLikeLink(settled)
-  const results = useQuery({ ...resourceSearchQueryOptions(portal, settled), enabled: searchable })
+  const results = useQuery({ ...resourceSearchQueryOptions(api, portal, settled), enabled: searchable })
 
   const options: Option[] = []
   if (text.trim() === '') {
@@ -69,12 +89,12 @@ export function ResourcePicker({
   const openTyped = async (value: string) => {
     const reader = await loadResourceInput().catch(() => null)
     if (!reader) {
-      setProblem(pickerText('loadFailed'))
+      setProblem(t('picker.loadFailed'))
       return
     }
-    const parsed = reader.parseResourceInput(value, portal.baseUrl)
-    if ('error' in parsed) {
-      setProblem(parsed.error)
+    const parsed = reader.readResourceInput(value, portal.baseUrl, i18n)
+    if ('problem' in parsed) {
+      setProblem(parsed.problem)
       return
     }
     setProblem(null)
@@ -85,25 +105,12 @@ export function ResourcePicker({
     onOpen(parsed, known)
   }
 
-  const status =
-    expanded && searchable && text.trim() !== ''
-      ? results.isFetching || settled !== text.trim()
-        ? pickerText('searching')
-        : results.isError
-          ? pickerText('searchFailed')
-          : results.data && results.data.length === 0
-            ? pickerText('noMatch', { text: text.trim() })
-            : results.data
-              ? results.data.length === 1
-                ? pickerText('resultCountOne')
-                : pickerText('resultCount', { count: results.data.length })
-              : ''
-      : ''
+  const status = expanded && searchable ? searchStatus(t, text.trim(), settled, results) : ''
 
   return (
     <section className="dse-picker" aria-labelledby={`${ids.hint}-heading`}>
       <h2 id={`${ids.hint}-heading`} className="dse-section-title">
-        {pickerText('heading')}
+        {t('picker.heading')}
       </h2>
       <form
         className="dse-picker__form"
@@ -114,7 +121,7 @@ export function ResourcePicker({
       >
         <div className="dse-picker__combo">
           <label className="dse-field">
-            <span className="dse-field__label">{pickerText('label')}</span>
+            <span className="dse-field__label">{t('picker.label')}</span>
             <input
               ref={inputRef}
               className="dse-input"
@@ -129,7 +136,7 @@ export function ResourcePicker({
               aria-activedescendant={activeOption ? `${ids.option}-${active}` : undefined}
               aria-describedby={problem ? `${ids.problem} ${ids.hint}` : ids.hint}
               aria-invalid={problem ? true : undefined}
-              placeholder={pickerText('placeholder')}
+              placeholder={t('picker.placeholder')}
               value={text}
               onChange={(event) => {
                 setText(event.target.value)
@@ -167,7 +174,7 @@ export function ResourcePicker({
           <ul
             id={ids.listbox}
             role="listbox"
-            aria-label={pickerText('label')}
+            aria-label={t('picker.label')}
             className="dse-picker__list"
             hidden={!showList}
           >
@@ -189,7 +196,7 @@ export function ResourcePicker({
                 >
                   {groupStart && (
                     <span className="dse-picker__group" aria-hidden="true">
-                      {option.group === 'recent' ? pickerText('recent') : pickerText('results')}
+                      {option.group === 'recent' ? t('picker.recent') : t('picker.results')}
                     </span>
                   )}
                   {option.kind === 'resource' ? (
@@ -197,12 +204,12 @@ export function ResourcePicker({
                       <span className="dse-picker__name">{option.summary.name}</span>
                       {option.summary.datasetTitle && (
                         <span className="dse-picker__dataset">
-                          {pickerText('inDataset', { title: option.summary.datasetTitle })}
+                          {t('picker.inDataset', { title: option.summary.datasetTitle })}
                         </span>
                       )}
                     </>
                   ) : (
-                    <span className="dse-picker__name">{pickerText('openTyped', { text: option.text })}</span>
+                    <span className="dse-picker__name">{t('picker.openTyped', { text: option.text })}</span>
                   )}
                 </li>
               )
@@ -210,11 +217,11 @@ export function ResourcePicker({
           </ul>
         </div>
         <button type="submit" className="dse-button dse-button--primary">
-          {pickerText('open')}
+          {t('picker.open')}
         </button>
       </form>
       <p id={ids.hint} className="dse-hint">
-        {pickerText('hint')}
+        {t('picker.hint')}
       </p>
       <p className="dse-picker__status" role="status">
         {status}

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { createDebouncer, type Debouncer } from '../../components/ui/debouncer'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 import type { SearchMode } from '../../model/explorer-state'
-import { searchText } from './search-messages'
 
 /** Results update when typing pauses this long; Enter searches at once. */
 export const SEARCH_DEBOUNCE_MS = 300
@@ -15,6 +16,7 @@ export interface SearchBoxProps {
 }
 
 export function SearchBox({ q, mode, onSearch, onModeChange, disabled }: SearchBoxProps) {
+  const t = useMessages(mainCatalogue)
   const [text, setText] = useState(q)
   const [shownQ, setShownQ] = useState(q)
   // the last value this box sent: when q comes back equal to it, it is our own echo, not news
@@ -59,13 +61,13 @@ export function SearchBox({ q, mode, onSearch, onModeChange, disabled }: SearchB
         }}
       >
         <label className="dse-field">
-          <span className="dse-field__label">{searchText('label')}</span>
+          <span className="dse-field__label">{t('search.label')}</span>
           <input
             type="search"
             dir="auto"
             className="dse-input dse-search__input"
             value={text}
-            placeholder={searchText('placeholder')}
+            placeholder={t('search.placeholder')}
             aria-describedby={hintId}
             disabled={disabled}
             onChange={(event) => {
@@ -81,11 +83,11 @@ export function SearchBox({ q, mode, onSearch, onModeChange, disabled }: SearchB
             disabled={disabled}
             onChange={(event) => onModeChange(event.target.checked ? 'plain' : 'prefix')}
           />
-          <span>{searchText('wholeWords')}</span>
+          <span>{t('search.wholeWords')}</span>
         </label>
       </form>
       <p id={hintId} className="dse-hint">
-        {mode === 'plain' ? searchText('hintWhole') : searchText('hint')}
+        {mode === 'plain' ? t('search.hintWhole') : t('search.hint')}
       </p>
     </search>
   )

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { countText } from './count-text'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { createLocaleFormats } from '../../i18n/locale-formats'
+import { createTranslator } from '../../i18n/translate'
+import { countText as countWith, type CountInput } from './count-text'
+
+const countText = (input: CountInput, locale: string) =>
+  countWith(input, createTranslator(mainCatalogue, undefined, createLocaleFormats(locale)))
 
 describe('countText', () => {
   it('says which records are shown out of how many, with grouped digits', () => {

@@ -1,16 +1,27 @@
 import { Notice } from '../../components/ui/notice'
-import { statusText } from './status-messages'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
+import type { IgnoredPart } from '../../model/url-codec'
+import { ignoredText } from './ignored-text'
 
 /** "Some parts of the link were ignored: …", one reason per line, dismissible. */
-export function LinkNotice({ ignored, onDismiss }: { ignored: readonly string[]; onDismiss: () => void }) {
+export function LinkNotice({
+  ignored,
+  onDismiss,
+}: {
+  ignored: readonly IgnoredPart[]
+  onDismiss: () => void
+}) {
+  const t = useMessages(mainCatalogue)
   if (ignored.length === 0) return null
   return (
     <Notice tone="warning" onDismiss={onDismiss}>
-      <p className="dse-notice__title">{statusText('ignoredTitle')}</p>
+      <p className="dse-notice__title">{t('ignored.title')}</p>
       <ul className="dse-notice__list">
-        {ignored.map((reason) => (
-          <li key={reason}>{reason}</li>
-        ))}
+        {ignored.map((part) => {
+          const text = ignoredText(part, t)
+          return <li key={text}>{text}</li>
+        })}
       </ul>
     </Notice>
   )

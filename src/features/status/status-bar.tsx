@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Spinner } from '../../components/ui/spinner'
-import { statusText } from './status-messages'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 
 /** How long the count must stay the same before it is announced (no chatter while results settle). */
 export const ANNOUNCE_DELAY_MS = 800
@@ -19,6 +20,7 @@ export function StatusBar({
   busy: boolean
   estimatedHint: boolean
 }) {
+  const t = useMessages(mainCatalogue)
   const [announced, setAnnounced] = useState('')
   const spoken = busy ? '' : (text ?? '')
   useEffect(() => {
@@ -30,14 +32,14 @@ export function StatusBar({
   return (
     <div className="dse-status">
       <p className="dse-status__counts">
-        {text ?? (busy ? <Spinner label={statusText('loading')} /> : null)}
+        {text ?? (busy ? <Spinner label={t('status.loading')} /> : null)}
         {text && busy && (
           <span className="dse-status__busy">
-            <Spinner label={statusText('updating')} />
+            <Spinner label={t('status.updating')} />
           </span>
         )}
       </p>
-      {estimatedHint && !busy && <p className="dse-hint">{statusText('estimatedHint')}</p>}
+      {estimatedHint && !busy && <p className="dse-hint">{t('status.estimatedHint')}</p>}
       <div className="dse-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announced}
       </div>

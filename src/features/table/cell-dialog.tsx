@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { formatCell } from '../../lib/format'
-import type { OpenCell } from './grid-types'
-import { tableText } from './table-messages'
+import type { OpenCell, TableLocale } from './grid-types'
 
 function fullText(value: unknown): string {
   if (typeof value === 'string') return value
@@ -14,7 +13,7 @@ function fullText(value: unknown): string {
 
 export interface CellDialogProps {
   cell: OpenCell | null
-  locale: string
+  locale: TableLocale
   formatRowNumber(n: number): string
   onClose(): void
 }
@@ -34,7 +33,7 @@ export function CellDialog({ cell, locale, formatRowNumber, onClose }: CellDialo
     if (!cell && dialog.open) dialog.close()
   }, [cell])
 
-  const formatted = cell ? formatCell(cell.value, cell.spec.type, locale) : null
+  const formatted = cell ? formatCell(cell.value, cell.spec.type, locale.cell) : null
   const raw = cell ? fullText(cell.value) : ''
   const showFormatted =
     formatted !== null &&
@@ -47,18 +46,18 @@ export function CellDialog({ cell, locale, formatRowNumber, onClose }: CellDialo
       {cell ? (
         <>
           <h2 id={titleId} className="dse-cell-dialog__title">
-            {tableText('dialog.title', {
+            {locale.t('table.dialog.title', {
               column: cell.spec.accessibleLabel,
               row: formatRowNumber(cell.row + 1),
             })}
           </h2>
           {formatted?.kind === 'null' ? (
-            <p className="dse-cell-dialog__value">{tableText('cell.null')}</p>
+            <p className="dse-cell-dialog__value">{locale.t('table.cell.null')}</p>
           ) : (
             <>
               {showFormatted ? <p className="dse-cell-dialog__formatted">{formatted.text}</p> : null}
               {raw === '' ? (
-                <p className="dse-cell-dialog__value">{tableText('cell.empty')}</p>
+                <p className="dse-cell-dialog__value">{locale.t('table.cell.empty')}</p>
               ) : (
                 <pre className="dse-cell-dialog__value" dir="auto">
                   {raw}
@@ -68,7 +67,7 @@ export function CellDialog({ cell, locale, formatRowNumber, onClose }: CellDialo
           )}
           <form method="dialog" className="dse-cell-dialog__actions">
             <button type="submit" autoFocus>
-              {tableText('dialog.close')}
+              {locale.t('table.dialog.close')}
             </button>
           </form>
         </>

@@ -1,6 +1,7 @@
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 import { withColumnShown } from './columns-fns'
 import type { ColumnsMenuProps } from './columns-menu'
-import { tableText } from './table-messages'
 
 /** The panel's content: one checkbox per field, "Show all" and "Close". */
 export function ColumnChoices({
@@ -9,12 +10,13 @@ export function ColumnChoices({
   onHiddenChange,
   onClose,
 }: ColumnsMenuProps & { onClose(): void }) {
+  const t = useMessages(mainCatalogue)
   const hiddenSet = new Set(hidden)
   const shownCount = specs.filter((spec) => !hiddenSet.has(spec.id)).length
   return (
     <>
       <fieldset className="dse-columns__fieldset">
-        <legend>{tableText('columns.legend')}</legend>
+        <legend>{t('table.columns.legend')}</legend>
         <ul className="dse-columns__list">
           {specs.map((spec) => {
             const shown = !hiddenSet.has(spec.id)
@@ -36,7 +38,7 @@ export function ColumnChoices({
             )
           })}
         </ul>
-        {shownCount === 1 ? <p className="dse-columns__note">{tableText('columns.lastVisible')}</p> : null}
+        {shownCount === 1 ? <p className="dse-columns__note">{t('table.columns.lastVisible')}</p> : null}
       </fieldset>
       <div className="dse-columns__actions">
         <button
@@ -44,10 +46,10 @@ export function ColumnChoices({
           disabled={shownCount === specs.length}
           onClick={() => onHiddenChange(hidden.filter((id) => !specs.some((spec) => spec.id === id)))}
         >
-          {tableText('columns.showAll')}
+          {t('table.columns.showAll')}
         </button>
         <button type="button" onClick={onClose}>
-          {tableText('columns.close')}
+          {t('table.columns.close')}
         </button>
       </div>
     </>

@@ -10,6 +10,10 @@ import {
   visibleSpecs,
   withColumnShown,
 } from './columns-fns'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { testTranslator } from '../../testing/i18n'
+
+const t = testTranslator(mainCatalogue)
 
 const fields: CkanField[] = [
   { id: '_id', type: 'int' },
@@ -25,7 +29,7 @@ const fields: CkanField[] = [
 ]
 
 describe('columns from fields', () => {
-  const specs = columnSpecs(fields)
+  const specs = columnSpecs(fields, t)
 
   it('keeps the order of fields, drops internal columns and duplicate ids', () => {
     expect(specs.map((spec) => spec.id)).toEqual([
@@ -83,10 +87,10 @@ describe('reading cells', () => {
 })
 
 describe('header sort state', () => {
-  const [, pop, , constructorColumn] = columnSpecs(fields)
+  const [, pop, , constructorColumn] = columnSpecs(fields, t)
 
   it('names the sort state and marks only the primary key with aria-sort', () => {
-    const single = headerSortInfo([{ field: 'pop', desc: true }], pop!, 'en')
+    const single = headerSortInfo([{ field: 'pop', desc: true }], pop!, t)
     expect(single).toMatchObject({ direction: 'desc', position: null, ariaSort: 'descending' })
     expect(single.accessibleName).toBe('Population (pop), sorted descending')
 
@@ -94,15 +98,15 @@ describe('header sort state', () => {
       { field: 'constructor', desc: false },
       { field: 'pop', desc: true },
     ]
-    expect(headerSortInfo(sort, pop!, 'en')).toMatchObject({
+    expect(headerSortInfo(sort, pop!, t)).toMatchObject({
       position: 2,
       ariaSort: 'none',
       accessibleName: 'Population (pop), sorted descending, 2nd',
     })
-    expect(headerSortInfo(sort, constructorColumn!, 'en').accessibleName).toBe(
+    expect(headerSortInfo(sort, constructorColumn!, t).accessibleName).toBe(
       'constructor, sorted ascending, 1st',
     )
-    expect(headerSortInfo([], pop!, 'en')).toMatchObject({ direction: null, ariaSort: 'none' })
+    expect(headerSortInfo([], pop!, t)).toMatchObject({ direction: null, ariaSort: 'none' })
   })
 })
 

@@ -1,7 +1,8 @@
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import type { SortKey } from '../../model/explorer-state'
 import { normaliseType, type NormalisedType } from '../../lib/format'
-import { ordinal, tableText, type TableMessageKey } from './table-messages'
+import type { MainMessages } from '../../i18n/catalogues/main'
+import type { Translate } from '../../i18n/translate'
 
 /** Columns CKAN adds for its own use; never shown, never offered in the Columns menu. */
 export const INTERNAL_FIELDS: ReadonlySet<string> = new Set(['_full_text', '_full_count'])
@@ -34,7 +35,6 @@ const WIDTH_BY_FAMILY: Record<NormalisedType, number> = {
 
 export const MIN_COLUMN_WIDTH = 48
 export const MAX_COLUMN_WIDTH = 1200
-export const ROW_NUMBER_COLUMN_WIDTH = 84
 
 function dictionaryLabel(field: CkanField): string | null {
   const label = field.info?.label
@@ -44,7 +44,7 @@ function dictionaryLabel(field: CkanField): string | null {
 }
 
 /** The columns to offer, in `fields` order: internal columns dropped, duplicate ids kept once. */
-export function columnSpecs(fields: readonly CkanField[]): ColumnSpec[] {
+export function columnSpecs(fields: readonly CkanField[], t: Translate<MainMessages>): ColumnSpec[] {
   const seen = new Set<string>()
   const specs: ColumnSpec[] = []
   for (const field of fields) {
@@ -58,7 +58,7 @@ export function columnSpecs(fields: readonly CkanField[]): ColumnSpec[] {
     specs.push({
       id: field.id,
       label: shown,
-      accessibleLabel: label ? tableText('header.described', { label, id: field.id }) : field.id,
+      accessibleLabel: label ? t('table.header.described', { label, id: field.id }) : field.id,
       type: field.type,
       family,
       align: family === 'int' || family === 'float' || family === 'numeric' ? 'end' : 'start',
@@ -146,18 +146,18 @@ export function drawsEveryColumn(index: number, drawing: ColumnDrawing): boolean
   return index >= drawing.whole.first && index <= drawing.whole.last
 }
 
-export const TYPE_MESSAGE: Record<NormalisedType, TableMessageKey> = {
-  int: 'type.number',
-  float: 'type.number',
-  numeric: 'type.number',
-  text: 'type.text',
-  date: 'type.date',
-  time: 'type.time',
-  timestamp: 'type.timestamp',
-  bool: 'type.bool',
-  json: 'type.json',
-  array: 'type.array',
-}
+export const TYPE_MESSAGE = {
+  int: 'table.type.number',
+  float: 'table.type.number',
+  numeric: 'table.type.number',
+  text: 'table.type.text',
+  date: 'table.type.date',
+  time: 'table.type.time',
+  timestamp: 'table.type.timestamp',
+  bool: 'table.type.bool',
+  json: 'table.type.json',
+  array: 'table.type.array',
+} as const satisfies Record<NormalisedType, string>
 
 export interface HeaderSortInfo {
   direction: 'asc' | 'desc' | null
@@ -169,14 +169,18 @@ export interface HeaderSortInfo {
   accessibleName: string
 }
 
-export function headerSortInfo(sort: readonly SortKey[], spec: ColumnSpec, locale: string): HeaderSortInfo {
+export function headerSortInfo(
+  sort: readonly SortKey[],
+  spec: ColumnSpec,
+  t: Translate<MainMessages>,
+): HeaderSortInfo {
   const index = sort.findIndex((key) => key.field === spec.id)
   const key = index === -1 ? undefined : sort[index]
   const direction = key ? (key.desc ? 'desc' : 'asc') : null
   const position = key && sort.length > 1 ? index + 1 : null
   const parts = [spec.accessibleLabel]
-  if (direction) parts.push(tableText(direction === 'asc' ? 'header.sortedAsc' : 'header.sortedDesc'))
-  if (position !== null) parts.push(ordinal(position, locale))
+  if (direction) parts.push(t(direction === 'asc' ? 'table.header.sortedAsc' : 'table.header.sortedDesc'))
+  if (position !== null) parts.push(t('table.header.sortPosition', { count: position }))
   return {
     direction,
     position,

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { ErrorBoundary } from '../../components/ui/error-boundary'
 import { Spinner } from '../../components/ui/spinner'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 import type { ColumnSpec } from './columns-fns'
-import { tableText } from './table-messages'
 
 export interface ColumnsMenuProps {
   specs: readonly ColumnSpec[]
@@ -19,6 +20,7 @@ const ColumnChoices = lazy(() => loadChoices().then((module) => ({ default: modu
 
 /** "Columns": a disclosure button and a panel of checkboxes, one per field (not a modal). */
 export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps) {
+  const t = useMessages(mainCatalogue)
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -55,9 +57,9 @@ export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps)
         onPointerEnter={preloadChoices}
         onFocus={preloadChoices}
       >
-        {tableText('columns.button')}
+        {t('table.columns.button')}
         <span className="dse-columns__count">
-          {tableText('columns.summary', { shown: shownCount, total: specs.length })}
+          {t('table.columns.summary', { shown: shownCount, total: specs.length })}
         </span>
       </button>
       {/* its content only while open: one checkbox per field is not needed to paint the first rows */}

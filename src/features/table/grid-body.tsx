@@ -10,6 +10,7 @@ import {
 import { flushSync } from 'react-dom'
 import { afterNextPaint } from '../../components/ui/after-next-paint'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import { useEnvironment } from '../../instance/environment'
 import type { Limit } from '../../model/explorer-state'
 import { rowOf, useRecordWindow, type FoundRowCount, type RowState } from '../../queries/use-record-window'
 import { drawsEveryColumn, type ColumnDrawing } from './columns-fns'
@@ -21,6 +22,7 @@ import {
   type LocalRows,
   type OpenCell,
   type ShownColumn,
+  type TableLocale,
 } from './grid-types'
 import {
   ROW_HEIGHT,
@@ -57,7 +59,7 @@ export interface GridBodyProps {
   activeRow: number
   activeCol: number
   focusRef: Ref<HTMLDivElement>
-  locale: string
+  locale: TableLocale
   formatRowNumber(n: number): string
   onOpenCell(cell: OpenCell): void
   onVisibleRangeChange?(first: number, last: number): void
@@ -209,7 +211,9 @@ export function GridBody(props: GridBodyProps) {
   const anchor = Math.floor(rendered.first / ANCHOR_BLOCK) * ANCHOR_BLOCK
   const fetchRange = visibleRowRange(scale, Math.min(view.fetchTop, maxScrollTop(scale)))
 
+  const { api } = useEnvironment()
   const recordWindow = useRecordWindow({
+    api,
     portal: props.portal,
     firstPage: props.firstPage,
     firstPageRequest: props.firstPageRequest,

@@ -1,7 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent, type Ref } from 'react'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, TYPE_MESSAGE, type HeaderSortInfo } from './columns-fns'
-import type { ShownColumn } from './grid-types'
-import { tableText } from './table-messages'
+import type { ShownColumn, TableLocale } from './grid-types'
 
 /** Keyboard resize step (px); Shift makes it larger. */
 const RESIZE_STEP = 16
@@ -15,6 +14,7 @@ export interface GridHeaderCellProps {
   tabStop: boolean
   focusRef: Ref<HTMLButtonElement> | undefined
   descriptionId: string
+  locale: TableLocale
   onSort(fieldId: string, addKey: boolean): void
   onResize(fieldId: string, width: number): void
 }
@@ -24,7 +24,7 @@ function isRtl(element: Element): boolean {
 }
 
 export function GridHeaderCell(props: GridHeaderCellProps) {
-  const { column, col, sortInfo, tabStop, focusRef, descriptionId, onSort, onResize } = props
+  const { column, col, sortInfo, tabStop, focusRef, descriptionId, locale, onSort, onResize } = props
   const { spec, width } = column
   const drag = useRef<{ startX: number; startWidth: number; rtl: boolean } | null>(null)
 
@@ -104,12 +104,12 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
         ) : null}
       </button>
       <span id={descriptionId} hidden>
-        {`${tableText(TYPE_MESSAGE[spec.family])} (${spec.type}). ${tableText('header.sortHint')}`}
+        {`${locale.t(TYPE_MESSAGE[spec.family])} (${spec.type}). ${locale.t('table.header.sortHint')}`}
       </span>
       <div
         role="separator"
         aria-orientation="vertical"
-        aria-label={tableText('header.resize', { column: spec.id })}
+        aria-label={locale.t('table.header.resize', { column: spec.id })}
         aria-valuenow={Math.round(width)}
         aria-valuemin={MIN_COLUMN_WIDTH}
         aria-valuemax={MAX_COLUMN_WIDTH}

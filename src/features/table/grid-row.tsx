@@ -3,8 +3,7 @@ import type { CkanRecord } from '../../api/ckan/types'
 import { formatCell } from '../../lib/format'
 import type { RowState } from '../../queries/use-record-window'
 import { readCell, shownCellText } from './columns-fns'
-import type { OpenCell, ShownColumn } from './grid-types'
-import { tableText } from './table-messages'
+import type { OpenCell, ShownColumn, TableLocale } from './grid-types'
 
 /** Values longer than this get an expand button (the cell may cut them with an ellipsis). */
 const EXPANDABLE_CHARS = 40
@@ -24,7 +23,7 @@ export interface GridRowProps {
   activeCol: number
   focusRef: Ref<HTMLDivElement>
   rowNumberText: string
-  locale: string
+  locale: TableLocale
   onOpenCell(cell: OpenCell): void
 }
 
@@ -82,9 +81,9 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
           tabIndex={-1}
         >
           {status === 'error' ? (
-            <span className="dse-grid__failed">{tableText('cell.loadFailed')}</span>
+            <span className="dse-grid__failed">{locale.t('table.cell.loadFailed')}</span>
           ) : status === 'loading' ? (
-            <span className="dse-sr-only">{tableText('cell.loading')}</span>
+            <span className="dse-sr-only">{locale.t('table.cell.loading')}</span>
           ) : null}
         </div>
       </>
@@ -113,15 +112,15 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
               className={`dse-grid__cell${loading ? ' dse-grid__cell--loading' : ''}`}
             >
               {c > 0 ? null : status === 'error' ? (
-                <span className="dse-grid__failed">{tableText('cell.loadFailed')}</span>
+                <span className="dse-grid__failed">{locale.t('table.cell.loadFailed')}</span>
               ) : loading ? (
-                <span className="dse-sr-only">{tableText('cell.loading')}</span>
+                <span className="dse-sr-only">{locale.t('table.cell.loading')}</span>
               ) : null}
             </div>
           )
         }
         const value = readCell(record, column.spec.id)
-        const cell = formatCell(value, column.spec.type, locale)
+        const cell = formatCell(value, column.spec.type, locale.cell)
         const open = () => onOpenCell({ spec: column.spec, row: index, value })
         const onKeyDown = (event: KeyboardEvent) => {
           if (event.key === 'Enter' && event.target === event.currentTarget) {
@@ -147,10 +146,10 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
                 <span className="dse-grid__null" aria-hidden="true">
                   {cell.text}
                 </span>
-                <span className="dse-sr-only">{tableText('cell.null')}</span>
+                <span className="dse-sr-only">{locale.t('table.cell.null')}</span>
               </>
             ) : cell.kind === 'empty' ? (
-              <span className="dse-sr-only">{tableText('cell.empty')}</span>
+              <span className="dse-sr-only">{locale.t('table.cell.empty')}</span>
             ) : ownDirection ? (
               // its own direction, still placed at the cell's start like the other values
               <bdi dir="auto">{shown.text}</bdi>
@@ -162,7 +161,7 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
                 type="button"
                 tabIndex={-1}
                 className="dse-grid__expand"
-                aria-label={tableText('cell.expand', { column: column.spec.id })}
+                aria-label={locale.t('table.cell.expand', { column: column.spec.id })}
                 onClick={open}
               >
                 <span aria-hidden="true">⤢</span>

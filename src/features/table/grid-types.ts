@@ -1,4 +1,7 @@
 import type { CkanRecord } from '../../api/ckan/types'
+import type { MainMessages } from '../../i18n/catalogues/main'
+import type { Translate } from '../../i18n/translate'
+import type { CellLocale } from '../../lib/format'
 import type { ColumnSpec } from './columns-fns'
 
 /** A shown column with its current width (px). */
@@ -13,6 +16,12 @@ export interface OpenCell {
   /** 0-based row index. */
   row: number
   value: unknown
+}
+
+/** The table's words and formats in the interface language: one object per language, so rows compare it cheaply. */
+export interface TableLocale {
+  cell: CellLocale
+  t: Translate<MainMessages>
 }
 
 /** Rows sorted in the browser (all records loaded), or null when rows come from the record window. */

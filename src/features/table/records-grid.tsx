@@ -22,10 +22,10 @@ import {
   type LocalRows,
   type OpenCell,
   type ShownColumn,
+  type TableLocale,
 } from './grid-types'
 import { ROW_HEIGHT, rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
 import { firstScreenColumns } from './screen-columns'
-import { tableText } from './table-messages'
 
 export interface RecordsGridProps {
   portal: Portal
@@ -36,7 +36,7 @@ export interface RecordsGridProps {
   localRows: LocalRows
   columns: readonly ShownColumn[]
   sort: readonly SortKey[]
-  locale: string
+  locale: TableLocale
   onSort(fieldId: string, addKey: boolean): void
   onResize(fieldId: string, width: number): void
   onOpenCell(cell: OpenCell): void
@@ -183,7 +183,7 @@ export function RecordsGrid(props: RecordsGridProps) {
     <div
       ref={scrollRef}
       role="grid"
-      aria-label={tableText('grid.label')}
+      aria-label={locale.t('table.grid.label')}
       aria-rowcount={rowCount + 1}
       aria-colcount={colCount}
       tabIndex={-1}
@@ -204,15 +204,16 @@ export function RecordsGrid(props: RecordsGridProps) {
             ref={active.row === -1 && active.col === 0 ? focusRef : undefined}
             style={{ inlineSize: 'var(--dse-rownum-width)' }}
           >
-            <span aria-hidden="true">{tableText('header.rowNumberSymbol')}</span>
-            <span className="dse-sr-only">{tableText('header.rowNumber')}</span>
+            <span aria-hidden="true">{locale.t('table.header.rowNumberSymbol')}</span>
+            <span className="dse-sr-only">{locale.t('table.header.rowNumber')}</span>
           </div>
           {headerColumns.map((column, c) => (
             <GridHeaderCell
               key={column.spec.id}
               column={column}
               col={c + 1}
-              sortInfo={headerSortInfo(sort, column.spec, locale)}
+              sortInfo={headerSortInfo(sort, column.spec, locale.t)}
+              locale={locale}
               tabStop={headerIsTabStop && active.col === c + 1}
               focusRef={active.row === -1 && active.col === c + 1 ? focusRef : undefined}
               descriptionId={`${baseId}-type-${c}`}

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CkanField, CkanRecord, SearchRequest, SearchResult } from '../../api/ckan/types'
@@ -7,6 +6,11 @@ import { columnSpecs } from './columns-fns'
 import { ColumnChoices } from './column-choices'
 import { RecordsTable } from './records-table'
 import { loadLocalSort } from './use-local-sort'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { testTranslator } from '../../testing/i18n'
+import { TestProviders } from '../../testing/test-providers'
+
+const t = testTranslator(mainCatalogue)
 
 // Server rendering gives the first frame's markup without a DOM: enough to check the grid's
 // structure, names and text-only rendering. Interaction is covered by the pure *-fns tests and e2e.
@@ -36,18 +40,17 @@ function page(total: number, count: number): SearchResult {
 function render(state: Partial<ExplorerState>, firstPage: SearchResult, sortLocally = false): string {
   const request: SearchRequest = { resourceId: 'r', limit: firstPage.records.length, includeTotal: true }
   return renderToString(
-    <QueryClientProvider client={new QueryClient()}>
+    <TestProviders>
       <RecordsTable
         portal={{ baseUrl: 'https://example.org/data/en' }}
         state={{ ...DEFAULT_STATE, resourceId: 'r', ...state }}
         firstPage={firstPage}
         firstPageRequest={request}
         sortLocally={sortLocally}
-        locale="en"
         onSortChange={() => {}}
         onHiddenChange={() => {}}
       />
-    </QueryClientProvider>,
+    </TestProviders>,
   )
 }
 
@@ -123,12 +126,14 @@ describe('RecordsTable markup', () => {
     expect(html).toContain('4 of 5 shown')
     expect(html).not.toContain('type="checkbox"')
     const choices = renderToString(
-      <ColumnChoices
-        specs={columnSpecs(fields)}
-        hidden={DEFAULT_STATE.hidden}
-        onHiddenChange={() => {}}
-        onClose={() => {}}
-      />,
+      <TestProviders>
+        <ColumnChoices
+          specs={columnSpecs(fields, t)}
+          hidden={DEFAULT_STATE.hidden}
+          onHiddenChange={() => {}}
+          onClose={() => {}}
+        />
+      </TestProviders>,
     )
     expect(choices).toContain('Show or hide columns')
     expect(choices).toMatch(/<input type="checkbox"\/?><span>_id<\/span>/)

@@ -1,14 +1,16 @@
 import { useTable } from '@tanstack/react-table'
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react'
 import { useEverTrue } from '../../components/ui/use-ever-true'
-import { countFormat } from '../../lib/format'
+import { useCellLocale } from '../../components/ui/use-cell-locale'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { holdsEveryRecord, visibleRowCount } from '../../queries/page-plan'
 import type { FoundRowCount } from '../../queries/use-record-window'
 import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../../model/explorer-state'
 import { ColumnsMenu } from './columns-menu'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs, visibleSpecs } from './columns-fns'
-import type { OpenCell, ShownColumn } from './grid-types'
+import type { OpenCell, ShownColumn, TableLocale } from './grid-types'
 import { RecordsGrid } from './records-grid'
 import {
   NO_ROWS,
@@ -17,9 +19,7 @@ import {
   tableFeaturesForRecords,
   toSortingState,
 } from './table-setup'
-import { tableText } from './table-messages'
 import { useLocalSort } from './use-local-sort'
-import './table.css'
 
 // Loaded on first use: not needed to show the first rows (initial JS budget).
 const CellDialog = lazy(() => import('./cell-dialog').then((module) => ({ default: module.CellDialog })))
@@ -33,7 +33,6 @@ export interface RecordsTableProps {
   firstPageRequest: SearchRequest
   /** true when every matching record is in firstPage: sort in the browser, no request. */
   sortLocally: boolean
-  locale: string
   onSortChange(sort: SortKey[]): void
   onHiddenChange(hidden: string[]): void
   /** The first page is the previous result, shown while the new one loads: load no more pages for it. */
@@ -59,14 +58,16 @@ export interface RecordsTableProps {
  * See table-setup.ts for how TanStack Table is used (headers, sizes, sort; never a row model).
  */
 export function RecordsTable(props: RecordsTableProps): JSX.Element {
-  const { portal, state, firstPage, firstPageRequest, sortLocally, locale, onSortChange, onHiddenChange } =
-    props
+  const { portal, state, firstPage, firstPageRequest, sortLocally, onSortChange, onHiddenChange } = props
+  const t = useMessages(mainCatalogue)
+  const cell = useCellLocale()
+  const locale: TableLocale = useMemo(() => ({ cell, t }), [cell, t])
 
   // Each result brings its own (equal) fields: the columns are rebuilt only when they differ, or a new
   // sort or search would re-render every drawn row with new columns.
   const fieldsText = JSON.stringify(firstPage.fields)
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const specs = useMemo(() => columnSpecs(firstPage.fields), [fieldsText])
+  const specs = useMemo(() => columnSpecs(firstPage.fields, t), [fieldsText, t])
   const shownSpecs = useMemo(() => visibleSpecs(specs, state.hidden), [specs, state.hidden])
   const columns = useMemo(() => tableColumns(shownSpecs), [shownSpecs])
   const sorting = useMemo(() => toSortingState(state.sort), [state.sort])
@@ -117,10 +118,10 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     () =>
       sortLocally
         ? sortedHere
-          ? sortRecordsLocally!(firstPage.records, state.sort, firstPage.fields, locale)
+          ? sortRecordsLocally!(firstPage.records, state.sort, firstPage.fields, cell.formats.locale)
           : firstPage.records
         : null,
-    [sortLocally, sortedHere, sortRecordsLocally, state.sort, firstPage.records, firstPage.fields, locale],
+    [sortLocally, sortedHere, sortRecordsLocally, state.sort, firstPage.records, firstPage.fields, cell],
   )
   // An estimated total can be off a little: the pages at its end tell where the records really end.
   const total = props.foundRowCount?.rows ?? firstPage.total
@@ -131,7 +132,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   const cellDialogMounted = useEverTrue(openCell !== null)
   const [retryWindow, setRetryWindow] = useState<(() => void) | null>(null)
   const onWindowError = useCallback((retry: (() => void) | null) => setRetryWindow(() => retry), [])
-  const numberFormat = countFormat(locale)
+  const numberFormat = cell.formats.countFormat
   const formatRowNumber = useCallback((n: number) => numberFormat.format(n), [numberFormat])
 
   return (
@@ -141,22 +142,20 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
         {/* a polite live region that stays in the DOM, so the note is announced when it appears */}
         <div aria-live="polite">
           {sortedHere ? (
-            <p className="dse-table__note">
-              {tableText('sort.local', { count: numberFormat.format(rowCount) })}
-            </p>
+            <p className="dse-table__note">{t('table.sort.local', { count: rowCount })}</p>
           ) : null}
         </div>
       </div>
       {retryWindow ? (
         <div className="dse-table__error" role="alert">
-          <span>{tableText('grid.loadFailed')}</span>
+          <span>{t('table.grid.loadFailed')}</span>
           <button type="button" onClick={retryWindow}>
-            {tableText('grid.retry')}
+            {t('table.grid.retry')}
           </button>
         </div>
       ) : null}
       {shown.length === 0 ? (
-        <p className="dse-table__empty">{tableText('grid.noColumns')}</p>
+        <p className="dse-table__empty">{t('table.grid.noColumns')}</p>
       ) : (
         <RecordsGrid
           portal={portal}
@@ -181,7 +180,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
         />
       )}
       {rowCount === 0 && shown.length > 0 ? (
-        <p className="dse-table__empty">{tableText('grid.noRows')}</p>
+        <p className="dse-table__empty">{t('table.grid.noRows')}</p>
       ) : null}
       {cellDialogMounted ? (
         <Suspense fallback={null}>
@@ -237,10 +236,8 @@ let tablePrepared = false
  */
 export const PrepareRecordsTable = memo(function PrepareRecordsTable({
   portal,
-  locale,
 }: {
   portal: Portal
-  locale: string
 }): JSX.Element | null {
   // once per page: the second table to load finds the code compiled already
   const [needed] = useState(() => !tablePrepared)
@@ -256,7 +253,6 @@ export const PrepareRecordsTable = memo(function PrepareRecordsTable({
         firstPage={WARM_UP_PAGE}
         firstPageRequest={WARM_UP_REQUEST}
         sortLocally={false}
-        locale={locale}
         onSortChange={noop}
         onHiddenChange={noop}
         offscreen

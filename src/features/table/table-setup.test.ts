@@ -10,11 +10,18 @@ import {
   tableFeaturesForRecords,
   toSortingState,
 } from './table-setup'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { testTranslator } from '../../testing/i18n'
+
+const t = testTranslator(mainCatalogue)
 
 /** A headless table wired like RecordsTable: controlled, manual sorting, no rows. */
 function headlessTable(ids: string[], initial: SortingState = []) {
   let sorting = initial
-  const specs = columnSpecs(ids.map((id) => ({ id, type: id === 'year' ? 'int4' : 'text' })))
+  const specs = columnSpecs(
+    ids.map((id) => ({ id, type: id === 'year' ? 'int4' : 'text' })),
+    t,
+  )
   const make = () =>
     constructTable({
       features: tableFeatures({
@@ -79,10 +86,13 @@ describe('TanStack table setup', () => {
 
   it('reads cells with accessorFn as own properties', () => {
     const [proto, dotted] = tableColumns(
-      columnSpecs([
-        { id: '__proto__', type: 'text' },
-        { id: 'a.b', type: 'text' },
-      ]),
+      columnSpecs(
+        [
+          { id: '__proto__', type: 'text' },
+          { id: 'a.b', type: 'text' },
+        ],
+        t,
+      ),
     )
     const record = JSON.parse('{"__proto__": "p", "a.b": 1, "a": {"b": 2}}')
     const read = (column: unknown) =>

@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest'
 
+import { createLocaleFormats } from '../../i18n/locale-formats'
 import {
-  countFormat,
-  formatCell,
+  formatCell as formatWith,
   isNumericType,
   MAX_CELL_CHARS,
   normaliseType,
   warmFormatters,
+  type CellLocale,
 } from '../format'
+
+function cellLocale(locale: string): CellLocale {
+  return { formats: createLocaleFormats(locale), nullText: '—', trueText: 'true', falseText: 'false' }
+}
+
+const locales = new Map<string, CellLocale>()
+/** One CellLocale per language, as an explorer keeps one per language. */
+function formatCell(value: unknown, type: string, locale: string) {
+  let cell = locales.get(locale)
+  if (!cell) locales.set(locale, (cell = cellLocale(locale)))
+  return formatWith(value, type, cell)
+}
 
 describe('normaliseType', () => {
   it.each([
@@ -142,22 +155,21 @@ describe('formatCell', () => {
   })
 })
 
-describe('countFormat', () => {
+describe('counts', () => {
   it('groups counts and row numbers the way the locale writes them', () => {
-    expect(countFormat('en').format(1_000_000)).toBe('1,000,000')
-    expect(countFormat('fr').format(1_000_000)).toMatch(/^1\s000\s000$/u)
+    expect(createLocaleFormats('en').count(1_000_000)).toBe('1,000,000')
+    expect(createLocaleFormats('fr').count(1_000_000)).toMatch(/^1\s000\s000$/u)
   })
 
-  it('keeps one formatter per locale, and falls back to English for a tag it cannot read', () => {
-    expect(countFormat('en')).toBe(countFormat('en'))
-    expect(countFormat('not a locale!').format(12345)).toBe('12,345')
+  it('falls back to English for a tag it cannot read', () => {
+    expect(createLocaleFormats('not a locale!').count(12345)).toBe('12,345')
   })
 })
 
 describe('warmFormatters', () => {
   it('builds, before the first rows, the number formatters those rows need', () => {
-    // a locale no other test uses, so no formatter of it is cached yet
-    warmFormatters('de-CH')
+    const swiss = cellLocale('de-CH')
+    warmFormatters(swiss)
     const original = Intl.NumberFormat
     let built = 0
     Intl.NumberFormat = new Proxy(original, {
@@ -168,11 +180,11 @@ describe('warmFormatters', () => {
     })
     try {
       for (const value of ['1.5', '-2.91', '204.251', '76.1508', '0.12345', '3.141593', '12345'])
-        formatCell(value, 'numeric', 'de-CH')
-      formatCell(2004942730, 'int', 'de-CH')
+        formatWith(value, 'numeric', swiss)
+      formatWith(2004942730, 'int', swiss)
       expect(built).toBe(0)
       // seven decimals were not prepared: that formatter is built on first use
-      expect(formatCell('1.1234567', 'numeric', 'de-CH').text).toBe('1.1234567')
+      expect(formatWith('1.1234567', 'numeric', swiss).text).toBe('1.1234567')
       expect(built).toBe(1)
     } finally {
       Intl.NumberFormat = original

@@ -58,9 +58,10 @@ describe('defaultHistoryMode', () => {
 
 describe('nextSearch', () => {
   it('returns the new search only when it differs', () => {
+    expect(nextSearch('resource_id=a', 'resource_id=a')).toBeNull()
     expect(nextSearch('?resource_id=a', 'resource_id=a')).toBeNull()
-    expect(nextSearch('', 'resource_id=a')).toBe('?resource_id=a')
-    expect(nextSearch('?resource_id=a', '')).toBe('')
+    expect(nextSearch('', 'resource_id=a')).toBe('resource_id=a')
+    expect(nextSearch('resource_id=a', '')).toBe('')
   })
 })
 

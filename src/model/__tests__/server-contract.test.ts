@@ -9,7 +9,9 @@ import { createFixtureDb } from '../../../server/ckan/test-db'
 import type { DataDict, Json } from '../../../server/ckan/types'
 import { listTableMetadata, searchResources, showResource } from '../../api/ckan/catalog'
 import { datastoreSearch } from '../../api/ckan/datastore-search'
-import { describeError } from '../../api/ckan/errors'
+import { describeError } from '../../app/describe-error'
+import { errorsCatalogue } from '../../i18n/catalogues/errors'
+import { testTranslator } from '../../testing/i18n'
 import type { Portal } from '../../api/ckan/types'
 import { parseExplorerState } from '../url-codec'
 import { toSearchRequest } from '../to-search-request'
@@ -141,9 +143,9 @@ describe('client core against the project’s CKAN actions', () => {
   it('explains a refused filter and a missing table in plain words', async () => {
     const badFilter = view(`resource_id=${BOOKS}&filters=${encodeURIComponent('{"nope":"x"}')}`)
     await expect(badFilter).rejects.toMatchObject({ kind: 'validation' })
-    expect(describeError(await badFilter.catch((error: unknown) => error)).title).toBe(
-      'The portal did not accept the filter on “nope”',
-    )
+    expect(
+      describeError(await badFilter.catch((error: unknown) => error), testTranslator(errorsCatalogue)).title,
+    ).toBe('The portal did not accept the filter on “nope”')
     await expect(view('resource_id=no-such-table')).rejects.toMatchObject({ kind: 'not-found', status: 404 })
   })
 

@@ -51,6 +51,7 @@ function randomState(random: () => number): ExplorerState {
   const filterNames = names.slice(0, Math.floor(random() * 4))
   const values = ['DE', '', 'a,b', '"q"', 2013, 0.5, -1, true, false, '日本', '&=#%']
   return {
+    lang: random() < 0.2 ? 'en-XA' : null,
     portal: random() < 0.3 ? 'https://open.canada.ca/data/en' : null,
     resourceId:
       random() < 0.9 ? pick(random, ['r1', '5b2f1e6c-0000-4b7e-9c47-3f1c0c0c0c0c', 'alias_x']) : null,
@@ -118,16 +119,25 @@ describe('parseExplorerState', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined()
   })
 
-  it('drops bad parts with plain-language reasons and keeps the rest', () => {
+  it('drops bad parts with a reason for each and keeps the rest', () => {
     const { state, ignored } = parseExplorerState(
-      'resource_id=r1&limit=-5&sort=%22open&filters=%7Bbad&search=fuzzy&portal=javascript:alert(1)&offset=10&fields=a&utm_source=x',
+      'resource_id=r1&limit=-5&sort=%22open&filters=%7Bbad&search=fuzzy&portal=javascript:alert(1)&offset=10&fields=a&utm_source=x&lang=tlh',
     )
     expect(state).toEqual({ ...DEFAULT_STATE, resourceId: 'r1' })
-    expect(ignored).toHaveLength(7)
-    expect(ignored.join('\n')).toMatch(/“-5” is not a whole number/)
-    expect(ignored.join('\n')).toMatch(/filters are not valid JSON/)
-    expect(ignored.join('\n')).toMatch(/“offset” is not used/)
-    expect(ignored.join('\n')).not.toMatch(/utm_source/)
+    expect(ignored).toEqual(
+      expect.arrayContaining([
+        { reason: 'limit.bad', value: '-5' },
+        { reason: 'filters.badJson' },
+        { reason: 'unsupported', name: 'offset' },
+        { reason: 'unsupported', name: 'fields' },
+        { reason: 'sort.bad', value: '"open' },
+        { reason: 'search.bad', value: 'fuzzy' },
+        { reason: 'portal.bad', value: 'javascript:alert(1)' },
+        { reason: 'lang.bad', value: 'tlh' },
+      ]),
+    )
+    expect(ignored).toHaveLength(8)
+    expect(JSON.stringify(ignored)).not.toMatch(/utm_source/)
   })
 
   it('drops only the filters with unusable values', () => {
@@ -136,7 +146,7 @@ describe('parseExplorerState', () => {
     )
     expect(state.filters).toEqual({ a: ['x'] })
     expect(ignored).toHaveLength(3)
-    expect(parseExplorerState('filters=%5B1%5D').ignored[0]).toMatch(/must map column names/)
+    expect(parseExplorerState('filters=%5B1%5D').ignored).toEqual([{ reason: 'filters.notObject' }])
   })
 
   it.each([
@@ -204,6 +214,7 @@ describe('serializeExplorerState', () => {
 
   it('writes a stable key order with CKAN syntax', () => {
     const text = serializeExplorerState({
+      lang: null,
       hidden: [],
       limit: 'all',
       sort: [{ field: 'the year', desc: true }],
@@ -244,5 +255,19 @@ describe('serializeExplorerState', () => {
       }
       expect(parseExplorerState(serializeExplorerState(state)).state).toEqual(state)
     }
+  })
+})
+
+describe('the interface language in the link', () => {
+  it('reads a supported language and writes it back', () => {
+    const { state, ignored } = parseExplorerState('resource_id=r&lang=en-xa')
+    expect(ignored).toEqual([])
+    expect(state.lang).toBe('en-XA')
+    expect(serializeExplorerState(state)).toBe('resource_id=r&lang=en-XA')
+  })
+
+  it('leaves the language to the host when the link names none', () => {
+    expect(parseExplorerState('resource_id=r').state.lang).toBeNull()
+    expect(serializeExplorerState({ ...DEFAULT_STATE, resourceId: 'r' })).toBe('resource_id=r')
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { datastoreSearch, toSearchParams, toSearchResult } from '../datastore-search'
+import { createPortalMemory, datastoreSearch, toSearchParams, toSearchResult } from '../datastore-search'
 import { CkanError } from '../errors'
 
 function recordingFetch(body: unknown, status = 200) {
@@ -199,14 +199,18 @@ describe('datastoreSearch on older portals', () => {
     }) as typeof fetch
     const oldPortal = { baseUrl: 'https://old.example/data' }
     const request = { resourceId: 'r1', limit: 10, includeTotal: true, totalEstimationThreshold: 100000 }
-    await expect(datastoreSearch(oldPortal, request, { fetch: fetchImpl })).resolves.toMatchObject({
+    const memory = createPortalMemory()
+    await expect(datastoreSearch(oldPortal, request, { fetch: fetchImpl, memory })).resolves.toMatchObject({
       total: 1,
     })
     expect(urls).toHaveLength(2)
     expect(urls[1]?.searchParams.get('include_total')).toBe('true')
-    await datastoreSearch(oldPortal, request, { fetch: fetchImpl })
+    await datastoreSearch(oldPortal, request, { fetch: fetchImpl, memory })
     expect(urls).toHaveLength(3)
     expect(urls[2]?.searchParams.has('total_estimation_threshold')).toBe(false)
+    // what one explorer learnt is its own: another starts by asking with the parameter again
+    await datastoreSearch(oldPortal, request, { fetch: fetchImpl, memory: createPortalMemory() })
+    expect(urls[3]?.searchParams.has('total_estimation_threshold')).toBe(true)
   })
 
   it('does not retry other validation errors', async () => {

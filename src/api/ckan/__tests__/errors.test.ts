@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { CkanError, describeError, errorFromFetchFailure, errorFromResponse, invalidField } from '../errors'
+import { errorFromFetchFailure, errorFromResponse, invalidField } from '../errors'
 
 const json = 'application/json;charset=utf-8'
 const envelope = (error: unknown) => JSON.stringify({ help: 'h', success: false, error })
@@ -107,82 +107,5 @@ describe('invalidField', () => {
     })
     expect(invalidField({ fields: ['invalid value "x"'] })).toEqual({ part: 'fields', field: 'x' })
     expect(invalidField({ limit: ['Invalid integer'] })).toBeNull()
-  })
-})
-
-describe('describeError', () => {
-  const describeKind = (kind: CkanError['kind'], options = {}) =>
-    describeError(new CkanError(kind, 'm', options))
-
-  it('names the column a filter or sort was refused on', () => {
-    const text = describeKind('validation', { fieldErrors: { filters: ['invalid value "country"'] } })
-    expect(text.title).toContain('filter')
-    expect(text.title).toContain('country')
-    expect(text.retry).toBe(false)
-    expect(
-      describeKind('validation', { fieldErrors: { sort: ['invalid value "year desc"'] } }).title,
-    ).toContain('“year”')
-  })
-
-  it('shows other validation messages as they came', () => {
-    expect(
-      describeKind('validation', { fieldErrors: { limit: ['Must be a natural number'] } }).action,
-    ).toContain('limit: Must be a natural number')
-  })
-
-  it('tells to add an API token when not authorised', () => {
-    expect(describeKind('forbidden').action).toMatch(/API token/)
-  })
-
-  it('tells to narrow the search when it took too long', () => {
-    const text = describeKind('timeout')
-    expect(text.action).toMatch(/narrow/i)
-    expect(text.retry).toBe(true)
-  })
-
-  it('says the portal is slow, with the time limit', () => {
-    expect(describeKind('slow-portal').action).toMatch(/30 seconds/)
-  })
-
-  it('explains CORS honestly: blocked or unreachable, and what the user can do', () => {
-    const text = describeKind('cors')
-    expect(text.title).toMatch(/blocked or unreachable/)
-    expect(text.action).toMatch(/portal’s own website/)
-    expect(text.action).toMatch(/enable CORS/)
-    expect(text.action).toMatch(/locally/)
-  })
-
-  it('recognises a portal without the DataStore API', () => {
-    const text = describeKind('bad-request', {
-      detail: 'Bad request - Action name not known: datastore_search',
-    })
-    expect(text.title).toMatch(/no DataStore/)
-  })
-
-  it('has a distinct title for every kind', () => {
-    const kinds: CkanError['kind'][] = [
-      'not-found',
-      'forbidden',
-      'validation',
-      'timeout',
-      'slow-portal',
-      'invalid-query',
-      'bad-request',
-      'server',
-      'not-ckan',
-      'network',
-      'cors',
-      'contract',
-      'aborted',
-    ]
-    const titles = kinds.map((kind) => describeKind(kind).title)
-    expect(new Set(titles).size).toBe(kinds.length)
-    expect(describeKind('not-ckan').title).toMatch(/CKAN/)
-    expect(describeKind('contract').title).toMatch(/unexpected format/)
-  })
-
-  it('describes unknown errors and plain AbortErrors too', () => {
-    expect(describeError(new Error('boom')).title).toBe('Something went wrong')
-    expect(describeError(new DOMException('x', 'AbortError')).title).toBe('Request cancelled')
   })
 })

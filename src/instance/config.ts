@@ -1,10 +1,13 @@
-// Runtime configuration, read once at start from `/config.json` (the server writes it), so one
-// build can point at any portal. Validated: a bad value falls back with a reason, never a crash.
-import { normalisePortalUrl } from '../features/portal/portal-url'
+// The runtime configuration of one explorer, given by its host: the standalone page reads it from
+// `/config.json` (the server writes it, so one build can point at any portal); an embed builds it
+// from its attributes. Validated: a bad value falls back with a reason, never a crash.
+import { normalisePortalUrl } from '../api/ckan/portal-url'
 
 export interface RuntimeConfig {
   /** The default portal's base URL, ending in a locale segment. */
   portal: string
+  /** The interface language the host asks for, when the view's link names none. */
+  locale?: string
   /** Why a configured value was not used (shown to whoever runs the app, in the console). */
   problems: string[]
 }
@@ -31,18 +34,4 @@ export function readConfig(body: unknown, fallbackOrigin: string): RuntimeConfig
   if (normalised.addedLocale)
     problems.push(`config.json "portal" has no locale segment; using ${normalised.baseUrl}`)
   return { portal: normalised.baseUrl, problems }
-}
-
-const CONFIG_TIMEOUT_MS = 3000
-
-/** Fetches `/config.json`; any failure (no server, 404, bad JSON) means the page's own origin. */
-export async function loadRuntimeConfig(origin = window.location.origin): Promise<RuntimeConfig> {
-  try {
-    // no custom header: the request must match index.html's preload of it to reuse that answer
-    const response = await fetch('/config.json', { signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS) })
-    if (!response.ok) return readConfig(undefined, origin)
-    return readConfig(await response.json(), origin)
-  } catch {
-    return readConfig(undefined, origin)
-  }
 }

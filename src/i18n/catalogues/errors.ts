@@ -1,14 +1,9 @@
-// Every user-visible string of the app, in one flat dictionary per language.
-// Keys are alphabetised and dotted by area (`error.*`, `filters.*`, `ignored.*`) so that helpers can
-// merge their own keys without conflicts. A new language is one more object that may leave keys out:
-// `t` falls back to English for any key a translation lacks.
-// Placeholders are written `{name}` and filled from `params`.
+// The English text of error panels and of the table chooser's reading of ids and links. Loaded with
+// the panel that explains a failure, and with the reader of pasted links: neither is needed to show
+// the first rows.
+import { defineCatalogue } from '../translate'
 
-const en = {
-  'cell.empty': '(empty)',
-  'cell.false': 'false',
-  'cell.null': '—',
-  'cell.true': 'true',
+export const errorsCatalogue = defineCatalogue('errors', {
   'error.aborted.action': 'Nothing to do: the request was cancelled because a newer one replaced it.',
   'error.aborted.title': 'Request cancelled',
   'error.badRequest.action':
@@ -56,49 +51,11 @@ const en = {
   'error.unknown.title': 'Something went wrong',
   'error.validation.action': 'The portal rejected part of the request: {details}. Change it and try again.',
   'error.validation.title': 'The portal did not accept the request',
-  'filters.clause': '{field} is {values}',
-  'ignored.filters.badJson': 'The filters are not valid JSON, so they were ignored.',
-  'ignored.filters.badValue': 'The filter on “{field}” has a value that is not text, a number or true/false.',
-  'ignored.filters.notObject': 'The filters must map column names to values, so they were ignored.',
-  'ignored.hidden.bad': 'The list of hidden columns could not be read, so every column is shown.',
-  'ignored.limit.bad': 'The number of rows “{value}” is not a whole number above 0, so the default is used.',
-  'ignored.portal.bad': 'The portal address “{value}” is not a web address, so the default portal is used.',
-  'ignored.resource.bad': 'The table id “{value}” is not valid.',
-  'ignored.search.bad': 'The search mode “{value}” is unknown, so word-start search is used.',
-  'ignored.sort.bad': 'The sort order “{value}” could not be read, so the default order is used.',
-  'ignored.unsupported': 'The link parameter “{name}” is not used by this explorer.',
   'resourceInput.badUrl':
     'This link does not point to a table. Paste a resource page link, an API link or a resource id.',
   'resourceInput.empty': 'Enter a resource id or paste a link to a table.',
-  'resourceInput.noLocale':
-    'The link has no language segment (such as /en) before /dataset/, so the address before it is used as the portal.',
   'resourceInput.notId':
     'This is not a resource id. A resource id looks like 1b2c3d4e-0000-… or a short name.',
-  'resourceInput.notTakenOver': 'This link also sets {names}, which the explorer does not use.',
-} as const
+})
 
-export type MessageKey = keyof typeof en
-export type Dictionary = Partial<Record<MessageKey, string>>
-
-export const messages: { en: Record<MessageKey, string> } & Record<string, Dictionary> = { en }
-
-let currentLocale = 'en'
-
-/** Chooses the dictionary `t` uses. Unknown languages fall back to English key by key. */
-export function setMessagesLocale(locale: string): void {
-  currentLocale = locale
-}
-
-export function getMessagesLocale(): string {
-  return currentLocale
-}
-
-/** The text for `key` in the current language, with `{placeholders}` filled from `params`. */
-export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const language = currentLocale.split('-')[0] ?? 'en'
-  const template = messages[currentLocale]?.[key] ?? messages[language]?.[key] ?? messages.en[key]
-  if (!params) return template
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  )
-}
+export type ErrorMessages = typeof errorsCatalogue.en

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalisePortalUrl, portalHost } from './portal-url'
+import { normalisePortalUrl, portalHost } from '../portal-url'
 
 describe('normalisePortalUrl', () => {
   it('keeps a base URL that already ends in a locale', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addRecent, parseRecent, readRecent, saveRecent } from './recent-resources'
+import { addRecent, createLocalRecentStore, parseRecent, recentFromSnapshot } from './recent-store'
 
 function memoryStorage() {
   const map = new Map<string, string>()
@@ -30,15 +30,18 @@ describe('recent resources', () => {
 
   it('stores lists per portal and stores only id, name and dataset title', () => {
     const storage = memoryStorage()
-    saveRecent(
-      A,
-      { id: 'weather', name: 'Weather', datasetTitle: 'Seattle', description: 'long text' },
-      storage,
-    )
-    saveRecent(B, { id: 'penguins', name: 'Penguins' }, storage)
-    expect(readRecent(A, storage)).toEqual([{ id: 'weather', name: 'Weather', datasetTitle: 'Seattle' }])
-    expect(readRecent(B, storage)).toEqual([{ id: 'penguins', name: 'Penguins' }])
-    expect(readRecent('http://c.example/en', storage)).toEqual([])
+    const store = createLocalRecentStore(storage, undefined)
+    let saves = 0
+    store.subscribe(() => saves++)
+    store.save(A, { id: 'weather', name: 'Weather', datasetTitle: 'Seattle', description: 'long text' })
+    store.save(B, { id: 'penguins', name: 'Penguins' })
+    expect(saves).toBe(2)
+    const snapshot = store.snapshot()
+    expect(recentFromSnapshot(snapshot, A)).toEqual([
+      { id: 'weather', name: 'Weather', datasetTitle: 'Seattle' },
+    ])
+    expect(recentFromSnapshot(snapshot, B)).toEqual([{ id: 'penguins', name: 'Penguins' }])
+    expect(recentFromSnapshot(snapshot, 'http://c.example/en')).toEqual([])
     expect(storage.map.get('dse.recent.v1')).not.toContain('long text')
   })
 
@@ -51,6 +54,6 @@ describe('recent resources', () => {
     expect(parseRecent(JSON.stringify({ __proto__: [{ id: 'a', name: 'b' }] }))).not.toHaveProperty(
       'polluted',
     )
-    expect(readRecent(A, null)).toEqual([])
+    expect(createLocalRecentStore(null, undefined).snapshot()).toBe('')
   })
 })

@@ -1,0 +1,196 @@
+// An open table: its heading, the search, limit and filter controls, the active filters, the counts
+// line, and the records (or why they could not load), with the filter dialog behind "Add filter".
+import type { UseQueryResult } from '@tanstack/react-query'
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
+import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
+import { ErrorBoundary } from '../components/ui/error-boundary'
+import { Spinner } from '../components/ui/spinner'
+import { useEverTrue } from '../components/ui/use-ever-true'
+import { FilterChips } from '../features/filters/filter-chips'
+import { LimitSelect } from '../features/limit/limit-select'
+import { SearchBox } from '../features/search/search-box'
+import { countText } from '../features/status/count-text'
+import { StatusBar } from '../features/status/status-bar'
+import { PrepareRecordsTable, RecordsTable } from '../features/table/records-table'
+import { mainCatalogue } from '../i18n/catalogues/main'
+import { useMessages } from '../i18n/i18n-context'
+import type { ExplorerState, SortKey } from '../model/explorer-state'
+import { removeFilter, setFilterValues } from '../model/filter-edits'
+import { visibleRowCount } from '../queries/page-plan'
+import { mergeFoundRowCount, type FoundRowCount } from '../queries/use-record-window'
+import type { ChangeView } from './explorer'
+import { loadTableError } from './load-table-error'
+
+// Loaded on first use: the filter dialog is not needed to show the first rows (initial JS budget).
+const FilterBuilder = lazy(() =>
+  import('../features/filters/filter-builder').then((module) => ({ default: module.FilterBuilder })),
+)
+const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
+
+export interface TableViewProps {
+  portal: Portal
+  state: ExplorerState
+  summary: ResourceSummary | undefined
+  firstPage: UseQueryResult<SearchResult, unknown>
+  request: SearchRequest | null
+  sortLocally: boolean
+  change: ChangeView
+  /** A sort change, decided local or not at the moment of the click (useFirstPage.prepareSortChange). */
+  changeSort(sort: SortKey[]): void
+  onAddToken(): void
+}
+
+export function TableView({
+  portal,
+  state,
+  summary,
+  firstPage,
+  request,
+  sortLocally,
+  change,
+  changeSort,
+  onAddToken,
+}: TableViewProps) {
+  const t = useMessages(mainCatalogue)
+  const titleId = useId()
+  const data = firstPage.data
+  const busy = firstPage.isFetching
+  const fields = data?.fields ?? []
+
+  // Where the table goes: the first rows are drawn for the part of it the window shows (RecordsTable).
+  // Read as they are drawn, from the loading state that held the place (laid out, so no layout is forced).
+  const tableRegionRef = useRef<HTMLDivElement>(null)
+  const tableScreenTop = useCallback(() => tableRegionRef.current?.getBoundingClientRect().top ?? null, [])
+
+  const [filterDialog, setFilterDialog] = useState<{ open: boolean; field?: string }>({ open: false })
+  const filterDialogMounted = useEverTrue(filterDialog.open)
+  const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
+  const applyFilter = (field: string, values: FilterScalar[]) =>
+    change({ filters: setFilterValues(state.filters, field, values) }, { history: 'push' })
+  const dropFilter = (field: string) =>
+    change({ filters: removeFilter(state.filters, field) }, { history: 'push' })
+
+  // What the table's pages showed about the real row count of the shown result (an estimated total
+  // can be off): the table draws that many rows, and the count line says the exact one.
+  const [found, setFound] = useState<{ page: SearchResult; count: FoundRowCount | null } | null>(null)
+  const foundRowCount = found && found.page === data ? found.count : null
+  const onRowCountFound = useCallback(
+    (next: FoundRowCount) =>
+      setFound((previous) => {
+        const current = previous && previous.page === data ? previous.count : null
+        const merged = mergeFoundRowCount(current, next)
+        return merged === current && previous?.page === data ? previous : { page: data!, count: merged }
+      }),
+    [data],
+  )
+  // the exact total, once the table reached where the records of an estimated total really end
+  const exactTotal = foundRowCount?.exact ? foundRowCount.rows : undefined
+  const total = exactTotal ?? data?.total
+  const totalWasEstimated = exactTotal === undefined && !!data?.totalWasEstimated
+  const shown = data ? visibleRowCount(state.limit, total, data.records.length) : 0
+  const counts = data ? countText({ shown, total, totalWasEstimated, limit: state.limit }, t) : null
+  // the resource total (for "count the values" in the filter dialog) is known when nothing narrows the view
+  const resourceTotal =
+    data && !data.totalWasEstimated && state.q.trim() === '' && Object.keys(state.filters).length === 0
+      ? data.total
+      : undefined
+  const showTableError = firstPage.isError && !data
+  const resourceId = state.resourceId!
+
+  return (
+    <section className="dse-view" aria-labelledby={titleId}>
+      <div className="dse-view__heading">
+        <h2 id={titleId} className="dse-view__title">
+          {summary?.name ?? resourceId}
+        </h2>
+        <p className="dse-hint">
+          {summary?.datasetTitle ? `${t('app.inDataset', { title: summary.datasetTitle })} · ` : ''}
+          {t('app.resourceId', { id: resourceId })}
+        </p>
+      </div>
+
+      <div className="dse-controls" role="group" aria-label={t('app.controls')}>
+        <SearchBox
+          q={state.q}
+          mode={state.searchMode}
+          onSearch={(q) => change({ q }, { history: 'replace' })}
+          onModeChange={(searchMode) => change({ searchMode }, { history: 'push' })}
+        />
+        <LimitSelect limit={state.limit} onChange={(limit) => change({ limit }, { history: 'push' })} />
+        <button
+          type="button"
+          className="dse-button dse-button--secondary dse-controls__filter"
+          disabled={fields.length === 0}
+          onClick={() => setFilterDialog({ open: true })}
+        >
+          {t('filters.addFilter')}
+        </button>
+      </div>
+
+      <FilterChips
+        filters={state.filters}
+        fields={fields}
+        onRemove={dropFilter}
+        onEdit={(field) => setFilterDialog({ open: true, field })}
+        onClear={() => change({ filters: {} }, { history: 'push' })}
+      />
+
+      <StatusBar text={counts} busy={busy} estimatedHint={totalWasEstimated} />
+
+      <div className="dse-table-region" aria-busy={busy} ref={tableRegionRef}>
+        <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>
+          {showTableError ? (
+            <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+              <TableError
+                error={firstPage.error}
+                onRetry={() => void firstPage.refetch()}
+                onAddToken={onAddToken}
+                onRemoveFilter={dropFilter}
+                onRemoveSort={(field) =>
+                  change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
+                }
+                onClearSearch={() => change({ q: '' }, { history: 'push' })}
+              />
+            </Suspense>
+          ) : data && request ? (
+            <RecordsTable
+              portal={portal}
+              state={state}
+              firstPage={data}
+              firstPageRequest={request}
+              sortLocally={sortLocally}
+              onSortChange={changeSort}
+              // hidden columns are not part of the request: nothing to ask for
+              onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
+              stale={firstPage.isPlaceholderData}
+              foundRowCount={foundRowCount}
+              screenTop={tableScreenTop}
+              onRowCountFound={onRowCountFound}
+            />
+          ) : (
+            <div className="dse-table-loading" aria-busy="true">
+              <Spinner label={t('app.loadingTable')} />
+              <PrepareRecordsTable portal={portal} />
+            </div>
+          )}
+        </ErrorBoundary>
+      </div>
+
+      {filterDialogMounted && (
+        <Suspense fallback={null}>
+          <FilterBuilder
+            open={filterDialog.open}
+            onClose={closeFilterDialog}
+            portal={portal}
+            resourceId={resourceId}
+            fields={fields}
+            filters={state.filters}
+            initialField={filterDialog.field}
+            resourceTotal={resourceTotal}
+            onApply={applyFilter}
+          />
+        </Suspense>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,21 @@
+import type { MainMessages } from '../../i18n/catalogues/main'
+import type { Translate } from '../../i18n/translate'
+import type { IgnoredPart } from '../../model/url-codec'
+
+/** One ignored part of a link, in words. */
+export function ignoredText(part: IgnoredPart, t: Translate<MainMessages>): string {
+  switch (part.reason) {
+    case 'filters.badJson':
+      return t('ignored.filters.badJson')
+    case 'filters.notObject':
+      return t('ignored.filters.notObject')
+    case 'hidden.bad':
+      return t('ignored.hidden.bad')
+    case 'filters.badValue':
+      return t('ignored.filters.badValue', { field: part.field })
+    case 'unsupported':
+      return t('ignored.unsupported', { name: part.name })
+    default:
+      return t(`ignored.${part.reason}`, { value: part.value })
+  }
+}

@@ -1,0 +1,32 @@
+// The interface languages, and how each one's translations are loaded: English is built in, every
+// other language is a lazy chunk, fetched when it is first chosen.
+import type { MessageTable, Translation } from './translate'
+
+export type Translations = Readonly<Record<string, Translation<MessageTable>>>
+
+/** Languages with a translation (English is the catalogues themselves). */
+const LOADERS: Readonly<Record<string, () => Promise<Translations>>> = {
+  // pseudo-languages: every string visibly marked (en-XA), or marked and right to left (ar-XB)
+  'en-XA': () => import('./pseudo').then((module) => module.pseudoTranslations('en-XA')),
+  'ar-XB': () => import('./pseudo').then((module) => module.pseudoTranslations('ar-XB')),
+}
+
+export const DEFAULT_LOCALE = 'en'
+
+/** The supported language a tag asks for (`fr-CA` → `fr` once French exists), or null. */
+export function supportedLocale(tag: string): string | null {
+  const trimmed = tag.trim()
+  if (trimmed === '') return null
+  for (const known of [DEFAULT_LOCALE, ...Object.keys(LOADERS)]) {
+    if (known.toLowerCase() === trimmed.toLowerCase()) return known
+  }
+  const language = trimmed.split(/[-_]/)[0]!.toLowerCase()
+  if (language === DEFAULT_LOCALE) return DEFAULT_LOCALE
+  return Object.hasOwn(LOADERS, language) ? language : null
+}
+
+/** The translations of `locale` (none for English). Rejects when its chunk cannot be fetched. */
+export function loadTranslations(locale: string): Promise<Translations> {
+  const load = Object.hasOwn(LOADERS, locale) ? LOADERS[locale] : undefined
+  return load ? load() : Promise.resolve({})
+}

@@ -1,0 +1,32 @@
+// One explorer instance's world: everything that was module state when the explorer was *the* page.
+// Each mount (the standalone page, each embed) builds its own and gives it to <App>, so several
+// explorers on one page share nothing: not their view, language, tokens, memory of portals or cache.
+import { createContext, useContext } from 'react'
+import type { CkanClient } from '../api/ckan/ckan-client'
+import type { RuntimeConfig } from './config'
+import type { RecentStore } from './recent-store'
+import type { TokenStore } from './token-store'
+import type { ViewStore } from './view-store'
+
+export interface ExplorerEnvironment {
+  config: RuntimeConfig
+  /** Where the view lives: the page's URL (standalone) or memory (embed). */
+  viewStore: ViewStore
+  /** Tokens the user asked to remember for the tab (none for an embed). */
+  tokenStore: TokenStore
+  /** Recently opened tables (none for an embed). */
+  recentStore: RecentStore
+  /** The CKAN calls, with this instance's memory of its portals. */
+  api: CkanClient
+  /** Tells the host the interface language, to mark its own page (the standalone page's <html lang dir>). */
+  onLanguage?(locale: string, dir: 'ltr' | 'rtl'): void
+}
+
+/** Rendered as `<EnvironmentContext value={environment}>` around an instance's components. */
+export const EnvironmentContext = createContext<ExplorerEnvironment | null>(null)
+
+export function useEnvironment(): ExplorerEnvironment {
+  const environment = useContext(EnvironmentContext)
+  if (!environment) throw new Error('An explorer component was rendered outside its EnvironmentContext')
+  return environment
+}

@@ -1,0 +1,20 @@
+// What an explorer component needs around it in a test: its query client, environment and language.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { I18nContext } from '../i18n/i18n-context'
+import { EnvironmentContext } from '../instance/environment'
+import { testI18n } from './i18n'
+import { testEnvironment } from './test-environment'
+
+export function TestProviders({ children, locale = 'en' }: { children: ReactNode; locale?: string }) {
+  const [client] = useState(() => new QueryClient())
+  const [environment] = useState(() => testEnvironment())
+  const [i18n] = useState(() => testI18n(locale))
+  return (
+    <QueryClientProvider client={client}>
+      <EnvironmentContext value={environment}>
+        <I18nContext value={i18n}>{children}</I18nContext>
+      </EnvironmentContext>
+    </QueryClientProvider>
+  )
+}
