@@ -12,6 +12,7 @@ import { SearchBox } from '../features/search/search-box'
 import { countText } from '../features/status/count-text'
 import { StatusBar } from '../features/status/status-bar'
 import { PrepareRecordsTable, RecordsTable } from '../features/table/records-table'
+import { createWarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
@@ -53,6 +54,8 @@ export function TableView({
 }: TableViewProps) {
   const t = useMessages(mainCatalogue)
   const titleId = useId()
+  // set once the warm-up table was drawn (no render: it only spares the next table's warm-up)
+  const [warmUp] = useState(createWarmUpFlag)
   const data = firstPage.data
   const busy = firstPage.isFetching
   const fields = data?.fields ?? []
@@ -170,7 +173,7 @@ export function TableView({
           ) : (
             <div className="dse-table-loading" aria-busy="true">
               <Spinner label={t('app.loadingTable')} />
-              <PrepareRecordsTable portal={portal} />
+              <PrepareRecordsTable portal={portal} warmUp={warmUp} />
             </div>
           )}
         </ErrorBoundary>

@@ -9,7 +9,7 @@ import { toSearchRequest } from '../model/to-search-request'
 import { useEnvironment } from '../instance/environment'
 import { searchQueryOptions } from '../queries/datastore-queries'
 import { firstPageLimit } from '../queries/page-plan'
-import { effectiveRequest, planSortChange } from '../model/sort-decision'
+import { effectiveRequest, planSortChange } from '../queries/sort-decision'
 
 /** Only while nothing is chosen: keeps the hook unconditional. Never fetched (enabled: false). */
 const NO_REQUEST: SearchRequest = { resourceId: '', limit: 0 }

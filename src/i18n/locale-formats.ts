@@ -3,7 +3,18 @@
 import type { PluralAndNumbers } from './translate'
 
 /** Scripts written right to left (the language subtag). */
-const RTL_LANGUAGES = new Set(['ar', 'ckb', 'dv', 'fa', 'he', 'ps', 'sd', 'ug', 'ur', 'yi'])
+const RTL_LANGUAGES: ReadonlySet<string> = new Set([
+  'ar',
+  'ckb',
+  'dv',
+  'fa',
+  'he',
+  'ps',
+  'sd',
+  'ug',
+  'ur',
+  'yi',
+])
 
 /** Pseudo-languages for testing: English text marked (en-XA) or mirrored (ar-XB), formatted as English. */
 const PSEUDO_LOCALES: Readonly<Record<string, string>> = { 'en-XA': 'en', 'ar-XB': 'en' }

@@ -6,8 +6,17 @@ import { EnvironmentContext } from '../instance/environment'
 import { testI18n } from './i18n'
 import { testEnvironment } from './test-environment'
 
-export function TestProviders({ children, locale = 'en' }: { children: ReactNode; locale?: string }) {
-  const [client] = useState(() => new QueryClient())
+export function TestProviders({
+  children,
+  locale = 'en',
+  client: given,
+}: {
+  children: ReactNode
+  locale?: string
+  /** A query client the test prepared (cached answers or code). */
+  client?: QueryClient
+}) {
+  const [client] = useState(() => given ?? new QueryClient())
   const [environment] = useState(() => testEnvironment())
   const [i18n] = useState(() => testI18n(locale))
   return (

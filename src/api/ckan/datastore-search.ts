@@ -5,7 +5,7 @@ import { parseOrThrow, searchResultSchema, type SearchResultBody } from './schem
 import type { CkanField, Portal, SearchRequest, SearchResult } from './types'
 
 /** Columns CKAN adds for itself; never shown. */
-const INTERNAL_COLUMNS = new Set(['_full_text', '_full_count'])
+const INTERNAL_COLUMNS: ReadonlySet<string> = new Set(['_full_text', '_full_count'])
 
 /**
  * The wire parameters of a SearchRequest, with CKAN's names and only the ones set.

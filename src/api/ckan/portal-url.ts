@@ -4,9 +4,16 @@
 /** CKAN locale codes: `en`, `fr`, `pt_BR`, `zh_Hans_TW`, `sr-Latn`. */
 const LOCALE_SEGMENT = /^[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*$/
 /** Path words that look like a locale but are CKAN routes. */
-const NOT_LOCALES = new Set(['api', 'dataset', 'organization', 'group', 'user', 'data'])
+const NOT_LOCALES: ReadonlySet<string> = new Set(['api', 'dataset', 'organization', 'group', 'user', 'data'])
 /** Where a pasted page or API address stops being the portal's base. */
-const ROUTE_SEGMENTS = new Set(['api', 'dataset', 'organization', 'group', 'user', 'datastore'])
+const ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
+  'api',
+  'dataset',
+  'organization',
+  'group',
+  'user',
+  'datastore',
+])
 
 export type PortalUrlResult =
   | { ok: true; baseUrl: string; addedLocale: boolean }

@@ -37,8 +37,8 @@ function parseNumber(value: unknown): number | null {
   return Number.isNaN(number) ? null : number
 }
 
-const TRUE_TEXT = new Set(['t', 'true', 'yes', 'y', '1'])
-const FALSE_TEXT = new Set(['f', 'false', 'no', 'n', '0'])
+const TRUE_TEXT: ReadonlySet<string> = new Set(['t', 'true', 'yes', 'y', '1'])
+const FALSE_TEXT: ReadonlySet<string> = new Set(['f', 'false', 'no', 'n', '0'])
 
 function parseBool(value: unknown): number | null {
   if (typeof value === 'boolean') return value ? 1 : 0

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CkanField, CkanRecord, SearchRequest, SearchResult } from '../../api/ckan/types'
@@ -5,7 +6,7 @@ import { DEFAULT_STATE, type ExplorerState } from '../../model/explorer-state'
 import { columnSpecs } from './columns-fns'
 import { ColumnChoices } from './column-choices'
 import { RecordsTable } from './records-table'
-import { loadLocalSort } from './use-local-sort'
+import { localSortCode } from './use-local-sort'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { testTranslator } from '../../testing/i18n'
 import { TestProviders } from '../../testing/test-providers'
@@ -40,7 +41,7 @@ function page(total: number, count: number): SearchResult {
 function render(state: Partial<ExplorerState>, firstPage: SearchResult, sortLocally = false): string {
   const request: SearchRequest = { resourceId: 'r', limit: firstPage.records.length, includeTotal: true }
   return renderToString(
-    <TestProviders>
+    <TestProviders client={client}>
       <RecordsTable
         portal={{ baseUrl: 'https://example.org/data/en' }}
         state={{ ...DEFAULT_STATE, resourceId: 'r', ...state }}
@@ -54,12 +55,14 @@ function render(state: Partial<ExplorerState>, firstPage: SearchResult, sortLoca
   )
 }
 
+const client = new QueryClient()
+
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0
 
 describe('RecordsTable markup', () => {
   // the browser sort is loaded on first use; a server render cannot wait for it
   beforeAll(async () => {
-    await loadLocalSort()
+    await client.prefetchQuery(localSortCode)
   })
 
   it('declares every matching row but puts fewer than 100 in the DOM, for a million records', () => {

@@ -20,6 +20,7 @@ import {
   toSortingState,
 } from './table-setup'
 import { useLocalSort } from './use-local-sort'
+import type { WarmUpFlag } from './warm-up-flag'
 
 // Loaded on first use: not needed to show the first rows (initial JS budget).
 const CellDialog = lazy(() => import('./cell-dialog').then((module) => ({ default: module.CellDialog })))
@@ -224,7 +225,6 @@ const WARM_UP_PAGE: SearchResult = {
 const WARM_UP_REQUEST: SearchRequest = { resourceId: 'warm-up', limit: 1, includeTotal: true }
 const WARM_UP_STATE: ExplorerState = { ...DEFAULT_STATE, resourceId: 'warm-up' }
 const noop = () => {}
-let tablePrepared = false
 
 /**
  * Draws a one-row table, laid out but invisible (never painted, focusable or exposed to assistive
@@ -236,14 +236,15 @@ let tablePrepared = false
  */
 export const PrepareRecordsTable = memo(function PrepareRecordsTable({
   portal,
+  warmUp,
 }: {
   portal: Portal
+  /** Whether this explorer drew the warm-up table already (then the code is compiled). */
+  warmUp: WarmUpFlag
 }): JSX.Element | null {
-  // once per page: the second table to load finds the code compiled already
-  const [needed] = useState(() => !tablePrepared)
-  useEffect(() => {
-    tablePrepared = true
-  }, [])
+  // once per explorer: the second table to load finds the code compiled already
+  const [needed] = useState(() => !warmUp.isDone())
+  useEffect(() => warmUp.markDone(), [warmUp])
   if (!needed) return null
   return (
     <div className="dse-warm-up" aria-hidden="true" inert>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { TOP_LOOKAHEAD_ROWS } from '../../queries/use-record-window'
+import { OVERSCAN_ROWS } from './grid-types'
 import {
   MAX_SCROLL_HEIGHT,
   isLeap,
@@ -205,5 +207,11 @@ describe('rows to draw', () => {
       first: 0,
       last: 3,
     })
+  })
+})
+
+describe('the rows drawn past the screen', () => {
+  it('are never more than the record window asks for at the top of a new result', () => {
+    expect(OVERSCAN_ROWS).toBeLessThanOrEqual(TOP_LOOKAHEAD_ROWS)
   })
 })

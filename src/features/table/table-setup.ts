@@ -22,7 +22,7 @@ export const tableFeaturesForRecords = tableFeatures({ columnSizingFeature, rowS
 
 export type RecordsFeatures = typeof tableFeaturesForRecords
 
-export const NO_ROWS: CkanRecord[] = []
+export const NO_ROWS: CkanRecord[] = Object.freeze([]) as unknown as CkanRecord[]
 
 const helper = createColumnHelper<RecordsFeatures, CkanRecord>()
 

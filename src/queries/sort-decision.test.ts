@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { SearchRequest } from '../../api/ckan/types'
-import { effectiveRequest, planSortChange, sameExceptSort } from '../sort-decision'
+import type { SearchRequest } from '../api/ckan/types'
+import { effectiveRequest, planSortChange, sameExceptSort } from './sort-decision'
 
 const rows = (count: number) => Array.from({ length: count }, (_, index) => ({ _id: index + 1 }))
 const request: SearchRequest = { resourceId: 'penguins', limit: 500, offset: 0, includeTotal: true }

@@ -1,7 +1,7 @@
 // Sorting is done in the browser only when it cannot change which records are shown: the loaded
 // first page already holds every matching record. Otherwise the portal sorts (a new request).
 import type { SearchRequest, SearchResult } from '../api/ckan/types'
-import { holdsEveryRecord } from '../queries/page-plan'
+import { holdsEveryRecord } from './page-plan'
 
 export type SortPlan = { kind: 'local'; request: SearchRequest } | { kind: 'server' }
 
