@@ -1,22 +1,12 @@
 // Every recorded real-portal response must parse, and the quirks they carry must be handled.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { CKAN_SAMPLES_DIR, ckanSampleFiles } from '../../../../scripts/ckan-samples'
 
 import { toSearchResult } from '../datastore-search'
 import { envelopeSchema, parseOrThrow } from '../schemas'
 
-const SAMPLES_DIR = '/work/shared/ckan-samples'
-
-function sampleFiles(): string[] {
-  const top = readdirSync(SAMPLES_DIR)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => join(SAMPLES_DIR, name))
-  const extracted = readdirSync(join(SAMPLES_DIR, 'extracted'))
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => join(SAMPLES_DIR, 'extracted', name))
-  return [...top, ...extracted]
-}
+const sampleFiles = ckanSampleFiles
 
 function load(path: string) {
   const body: unknown = JSON.parse(readFileSync(path, 'utf8'))
@@ -38,7 +28,7 @@ describe('recorded real-portal responses', () => {
   })
 
   for (const file of files) {
-    it(`parses ${file.slice(SAMPLES_DIR.length + 1)}`, () => {
+    it(`parses ${file.slice(CKAN_SAMPLES_DIR.length + 1)}`, () => {
       const { envelope, result } = load(file)
       expect(envelope.success).toBe(true)
       expect(result.fields.length).toBeGreaterThan(0)
