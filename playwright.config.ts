@@ -55,7 +55,9 @@ export default defineConfig({
       // The production build, served with the API from one origin, as `npm start` does: the bundled
       // samples plus the generated resource (big enough to need windowed loading), and a token that
       // opens the private sample.
-      command: `npm run -s build && ${server} --port ${E2E_PORT} --rows ${E2E_ROWS} --token ${E2E_TOKEN}`,
+      // The test pages (test-pages/*.html, e.g. two explorers on one page) are built apart, into
+      // dist/test-build/, so that the app's own build stays exactly as shipped.
+      command: `npm run -s build && npx vite build --config vite.test-pages.config.ts --logLevel error && ${server} --port ${E2E_PORT} --rows ${E2E_ROWS} --token ${E2E_TOKEN}`,
       url: `http://127.0.0.1:${E2E_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
       reuseExistingServer: !process.env.CI,
       timeout: 300_000,

@@ -1,0 +1,99 @@
+// The interface language changes while the page runs, without fetching anything again, and every
+// string of the interface changes with it: the pseudo-language en-XA marks each translated string
+// (⟦Šéåŕçĥ⟧), so any text that stays plain and is not data is hard-coded, and fails this test.
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { MAIN_ORIGIN, MAIN_PORTAL } from './ports'
+
+const RESOURCE = 'penguins'
+
+/** Every text of the page a person can see or hear: text nodes, and the attributes read aloud. */
+function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = []
+    // the records themselves, field names and the invisible warm-up table are data, not interface
+    const DATA = '[role=gridcell], [role=rowheader], .dse-grid__label, .dse-warm-up, script, style'
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? ''
+      if (text !== '' && !node.parentElement?.closest(DATA)) texts.push(text)
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      if (element.closest('.dse-warm-up')) continue
+      for (const name of ['aria-label', 'title', 'placeholder']) {
+        const value = element.getAttribute(name)?.trim()
+        if (value) texts.push(value)
+      }
+    }
+    return texts
+  })
+}
+
+/** Switches the language the way a link does, without reloading the page. */
+async function switchLanguage(page: Page, lang: string): Promise<void> {
+  await page.evaluate((language) => {
+    const url = new URL(location.href)
+    url.searchParams.set('lang', language)
+    history.pushState(null, '', url)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, lang)
+}
+
+/** Texts that are data (the table's fields, values, names) or have no words (numbers, signs). */
+async function dataTexts(): Promise<Set<string>> {
+  const api = `${MAIN_PORTAL}/api/3/action`
+  const search = (await (
+    await fetch(`${api}/datastore_search?resource_id=${RESOURCE}&limit=100`)
+  ).json()) as { result: { fields: { id: string; info?: { label?: string } }[]; records: object[] } }
+  const resource = (await (await fetch(`${api}/resource_show?id=${RESOURCE}`)).json()) as {
+    result: { name?: string; description?: string }
+  }
+  const texts = new Set<string>([new URL(MAIN_ORIGIN).host, RESOURCE])
+  for (const field of search.result.fields) {
+    texts.add(field.id)
+    if (field.info?.label) texts.add(field.info.label)
+  }
+  for (const record of search.result.records)
+    for (const value of Object.values(record)) texts.add(String(value))
+  for (const text of [resource.result.name, resource.result.description]) if (text) texts.add(text)
+  return texts
+}
+
+const WORDLESS = /^[\d\s.,:;–\-—#%()+×·/…]*$/
+
+function untranslated(texts: readonly string[], data: ReadonlySet<string>): string[] {
+  return texts.filter((text) => !text.includes('⟦') && !data.has(text) && !WORDLESS.test(text))
+}
+
+test('the language changes at run time: every interface string changes, and nothing is fetched again', async ({
+  explorer,
+  page,
+}) => {
+  // a table with a filter, and a link part that is ignored, so that chips and a notice show too
+  await explorer.openResource(RESOURCE, {
+    filters: JSON.stringify({ Species: ['Adelie'] }),
+    offset: '10',
+  })
+  await expect(explorer.activeFilters).toBeVisible()
+  await expect(explorer.linkNotice).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: /penguin/i })).toBeVisible()
+  const data = await dataTexts()
+  const before = await pageTexts(page)
+  expect(untranslated(before, data).length).toBeGreaterThan(20)
+
+  const requestsBefore = explorer.apiRequests.length
+  await switchLanguage(page, 'en-XA')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('⟦')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA')
+  await expect.poll(async () => untranslated(await pageTexts(page), data)).toEqual([])
+  expect(explorer.apiRequests.slice(requestsBefore).map((request) => request.url())).toEqual([])
+
+  // the parts drawn later: the Columns menu and the filter dialog
+  await page.getByRole('button', { name: /^⟦Çölümñš⟧/ }).click()
+  await expect(page.getByRole('group', { name: '⟦Šhöw ör hîdé çölümñš⟧' })).toBeVisible()
+  await expect.poll(async () => untranslated(await pageTexts(page), data)).toEqual([])
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: '⟦Ådd fîltér⟧' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await expect.poll(async () => untranslated(await pageTexts(page), data)).toEqual([])
+})
