@@ -20,8 +20,9 @@ import tseslint from 'typescript-eslint'
 //   features/* one folder per user-facing feature
 //   app/       composition
 //   main.tsx, standalone/  the standalone entry (the only code that may touch the page itself)
+//   embed/     the <datastore-explorer> element and the iframe page's entry
 const layers = ['api', 'i18n', 'lib', 'model', 'instance', 'queries', 'components', 'features', 'app']
-const entries = ['./src/main.tsx', './src/standalone']
+const entries = ['./src/main.tsx', './src/standalone', './src/embed']
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)

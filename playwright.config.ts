@@ -9,6 +9,7 @@ import {
   E2E_ROWS,
   E2E_ROWS_MAX,
   E2E_TOKEN,
+  EMBED_HOST_PORT,
 } from './e2e/ports'
 
 const executablePath = resolveChromium()
@@ -82,6 +83,15 @@ export default defineConfig({
       url: `http://127.0.0.1:${E2E_BIG_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
       reuseExistingServer: !process.env.CI,
       timeout: 300_000,
+      stdout: 'ignore',
+    },
+    {
+      // A portal page on another origin that embeds the explorer (e2e/embed.spec.ts), with a strict
+      // content security policy; it only serves static files.
+      command: 'node --import tsx e2e/embed-host-server.ts',
+      url: `http://127.0.0.1:${EMBED_HOST_PORT}/two-elements.html`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
       stdout: 'ignore',
     },
   ],

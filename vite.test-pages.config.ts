@@ -1,7 +1,7 @@
 // The pages only the e2e suite uses (test-pages/*.html, e.g. two explorers on one page), built apart
 // from the app into dist/test-build/ so that the app's own build and chunks stay exactly as shipped.
 import { defineConfig, mergeConfig } from 'vite'
-import appConfig from './vite.config'
+import appConfig from './vite.config.ts'
 
 export default mergeConfig(
   appConfig,

@@ -35,6 +35,7 @@ void loadRuntimeConfig(window.location.origin).then((config) => {
     tokenStore: createSessionTokenStore(),
     recentStore: createLocalRecentStore(),
     api: createCkanClient(),
+    layout: 'page',
     onLanguage(locale, dir) {
       document.documentElement.lang = locale
       document.documentElement.dir = dir

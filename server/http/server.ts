@@ -230,6 +230,8 @@ async function route(
         'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       }
       if (file.isHtml) headers['Content-Security-Policy'] = CSP
+      // the embeddable explorer is loaded by pages on any origin, as a module script
+      if (target.path.startsWith('/embed/')) headers['Access-Control-Allow-Origin'] = '*'
       return { status: 200, headers, body: file.body }
     }
   }

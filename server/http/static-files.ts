@@ -58,7 +58,7 @@ export async function findStaticFile(root: string, urlPath: string): Promise<Sta
     return {
       body,
       contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-      immutable: urlPath.startsWith('/assets/'),
+      immutable: /^\/(?:embed\/)?(?:assets|chunks)\//.test(urlPath),
       isHtml: ext === '.html',
     }
   }

@@ -1,7 +1,7 @@
 // One explorer: its own query cache, view, language and environment. The standalone page mounts one;
 // a page with embeds mounts one per element. Nothing here reaches outside `environment`.
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { I18nContext } from '../i18n/i18n-context'
 import { DEFAULT_LOCALE } from '../i18n/languages'
@@ -10,6 +10,7 @@ import { EnvironmentContext, useEnvironment, type ExplorerEnvironment } from '..
 import { Explorer } from './explorer'
 import { createQueryClient } from './query-client'
 import { useExplorerState } from './use-explorer-state'
+import { usePreferredHeight } from './use-preferred-height'
 
 export function App({ environment }: { environment: ExplorerEnvironment }) {
   // a background refetch failed while older rows stayed on screen: said once, until dismissed
@@ -34,14 +35,21 @@ function ExplorerRoot({
   backgroundError: boolean
   onDismissBackgroundError: () => void
 }) {
-  const { viewStore, config, onLanguage } = useEnvironment()
+  const { viewStore, config, onLanguage, layout, onPreferredHeight } = useEnvironment()
+  const rootRef = useRef<HTMLDivElement>(null)
+  usePreferredHeight(rootRef, onPreferredHeight)
   const view = useExplorerState(viewStore)
   const i18n = useLanguage(view.state.lang ?? config.locale ?? DEFAULT_LOCALE)
   const { locale, dir } = i18n.formats
   useEffect(() => onLanguage?.(locale, dir), [onLanguage, locale, dir])
   return (
     <I18nContext value={i18n}>
-      <div className="dse-root" lang={locale} dir={dir}>
+      <div
+        ref={rootRef}
+        className={layout === 'embed' ? 'dse-root dse-root--embed' : 'dse-root'}
+        lang={locale}
+        dir={dir}
+      >
         <ErrorBoundary>
           <Explorer
             view={view}

@@ -19,6 +19,7 @@ export function ExplorerNotices({
   onDismissInfo,
   backgroundError,
   onDismissBackgroundError,
+  embedded,
 }: {
   ignored: readonly IgnoredPart[]
   onDismissIgnored: () => void
@@ -28,6 +29,7 @@ export function ExplorerNotices({
   onDismissInfo: () => void
   backgroundError: boolean
   onDismissBackgroundError: () => void
+  embedded: boolean
 }) {
   const t = useMessages(mainCatalogue)
   const formats = useFormats()
@@ -42,7 +44,9 @@ export function ExplorerNotices({
   }
   return (
     <div className="dse-notices">
-      {ignored.length > 0 && <LinkNotice ignored={ignored} onDismiss={onDismissIgnored} />}
+      {ignored.length > 0 && (
+        <LinkNotice ignored={ignored} onDismiss={onDismissIgnored} embedded={embedded} />
+      )}
       {tokenDropped && <Notice onDismiss={onDismissTokenDropped}>{t('app.tokenDropped')}</Notice>}
       {info && <Notice onDismiss={onDismissInfo}>{infoText(info)}</Notice>}
       {backgroundError && (

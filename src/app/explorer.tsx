@@ -1,7 +1,7 @@
 // The explorer's page: the portal and token settings, notices, the table chooser, and either the
 // start panel or the open table. It owns the view's changes: each goes into the view store, with its
 // first page asked for at once.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { isCkanError } from '../api/ckan/errors'
 import { portalHost } from '../api/ckan/portal-url'
 import type { ParsedResourceInput } from '../api/ckan/resource-input'
@@ -24,6 +24,11 @@ import { usePortalSession } from './use-portal-session'
 import { useRecentResources } from './use-recent-resources'
 import { useTableName } from './use-table-name'
 
+/** The page's main landmark; an embed is a part of its host's page, whose main landmark is its own. */
+function Main({ embedded, children }: { embedded: boolean; children: ReactNode }) {
+  return embedded ? <div className="dse-main">{children}</div> : <main className="dse-main">{children}</main>
+}
+
 /** A change to the view: stored, with its first page asked for just before. */
 export type ChangeView = (
   partial: Partial<ExplorerState>,
@@ -41,7 +46,8 @@ export function Explorer({
   onDismissBackgroundError: () => void
 }) {
   const { state, ignored, update } = view
-  const { config } = useEnvironment()
+  const { config, layout, picker } = useEnvironment()
+  const embedded = layout === 'embed'
   const t = useMessages(mainCatalogue)
   const cellLocale = useCellLocale()
   const baseUrl = state.portal ?? config.portal
@@ -113,26 +119,30 @@ export function Explorer({
   return (
     <>
       <FirstPageRequest portal={portal} request={request} />
-      <header className="dse-header">
-        <div className="dse-header__brand">
-          <h1 className="dse-title">{t('app.title')}</h1>
-          <p className="dse-portal-host">
-            {t('app.dataFrom')} <strong>{portalHost(baseUrl)}</strong>
-          </p>
-        </div>
-        <PortalSettings
-          baseUrl={baseUrl}
-          defaultBaseUrl={config.portal}
-          onPortalChange={changePortal}
-          hasToken={session.hasToken}
-          remember={session.remember}
-          onTokenApply={session.applyToken}
-          onRememberChange={session.setRemember}
-          tokenInputRef={tokenInputRef}
-          tokenWanted={showTableError && isCkanError(firstPage.error) && firstPage.error.kind === 'forbidden'}
-        />
-      </header>
-      <main className="dse-main">
+      {!embedded && (
+        <header className="dse-header">
+          <div className="dse-header__brand">
+            <h1 className="dse-title">{t('app.title')}</h1>
+            <p className="dse-portal-host">
+              {t('app.dataFrom')} <strong>{portalHost(baseUrl)}</strong>
+            </p>
+          </div>
+          <PortalSettings
+            baseUrl={baseUrl}
+            defaultBaseUrl={config.portal}
+            onPortalChange={changePortal}
+            hasToken={session.hasToken}
+            remember={session.remember}
+            onTokenApply={session.applyToken}
+            onRememberChange={session.setRemember}
+            tokenInputRef={tokenInputRef}
+            tokenWanted={
+              showTableError && isCkanError(firstPage.error) && firstPage.error.kind === 'forbidden'
+            }
+          />
+        </header>
+      )}
+      <Main embedded={embedded}>
         <ExplorerNotices
           ignored={dismissedIgnored === ignoredKey ? [] : ignored}
           onDismissIgnored={() => setDismissedIgnored(ignoredKey)}
@@ -142,12 +152,19 @@ export function Explorer({
           onDismissInfo={() => setInfo(null)}
           backgroundError={backgroundError}
           onDismissBackgroundError={onDismissBackgroundError}
+          embedded={embedded}
         />
 
-        <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} />
+        {(!embedded || picker) && (
+          <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} />
+        )}
 
         {!state.resourceId ? (
-          <StartPanel recent={recent} onOpen={(item) => openResource({ resourceId: item.id }, item)} />
+          embedded && !picker ? (
+            <p className="dse-hint">{t('app.embedNoTable')}</p>
+          ) : (
+            <StartPanel recent={recent} onOpen={(item) => openResource({ resourceId: item.id }, item)} />
+          )
         ) : (
           <TableView
             portal={portal}
@@ -161,7 +178,7 @@ export function Explorer({
             onAddToken={focusToken}
           />
         )}
-      </main>
+      </Main>
     </>
   )
 }

@@ -20,6 +20,15 @@ export interface ExplorerEnvironment {
   api: CkanClient
   /** Tells the host the interface language, to mark its own page (the standalone page's <html lang dir>). */
   onLanguage?(locale: string, dir: 'ltr' | 'rtl'): void
+  /**
+   * 'page': the standalone page, with the portal and token settings and the table chooser. 'embed':
+   * a compact explorer inside a host page (no settings; the chooser only when `picker` is set).
+   */
+  layout: 'page' | 'embed'
+  /** In an embed, whether the table chooser shows (the table is otherwise fixed by the host). */
+  picker?: boolean
+  /** Tells the host the height the explorer would like (its toolbar and up to 20 rows), when it changes. */
+  onPreferredHeight?(height: number): void
 }
 
 /** Rendered as `<EnvironmentContext value={environment}>` around an instance's components. */

@@ -12,6 +12,7 @@ export function testEnvironment(overrides: Partial<ExplorerEnvironment> = {}): E
     tokenStore: createMemoryOnlyTokenStore(),
     recentStore: createNoRecentStore(),
     api: createCkanClient(),
+    layout: 'page',
     ...overrides,
   }
 }

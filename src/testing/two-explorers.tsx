@@ -34,6 +34,7 @@ function mount(hostId: string, outputId: string, initialView: string): void {
           tokenStore: createMemoryOnlyTokenStore(),
           recentStore: createNoRecentStore(),
           api: createCkanClient(),
+          layout: 'embed',
         }}
       />
     </StrictMode>,

@@ -8,15 +8,18 @@ import { ignoredText } from './ignored-text'
 export function LinkNotice({
   ignored,
   onDismiss,
+  embedded = false,
 }: {
   ignored: readonly IgnoredPart[]
   onDismiss: () => void
+  /** In an embed the view comes from the element's settings, not from a link. */
+  embedded?: boolean
 }) {
   const t = useMessages(mainCatalogue)
   if (ignored.length === 0) return null
   return (
     <Notice tone="warning" onDismiss={onDismiss}>
-      <p className="dse-notice__title">{t('ignored.title')}</p>
+      <p className="dse-notice__title">{t(embedded ? 'ignored.titleEmbed' : 'ignored.title')}</p>
       <ul className="dse-notice__list">
         {ignored.map((part) => {
           const text = ignoredText(part, t)

@@ -23,6 +23,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.tokenDropped': 'The API token was forgotten because the portal changed.',
   'app.loadingTable': 'Loading the table…',
   'app.otherPortal': 'This link points to another portal: {host}',
+  'app.embedNoTable': 'No table to show: the page around this explorer names none.',
 
   'cell.empty': '(empty)',
   'cell.false': 'false',
@@ -38,6 +39,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'filters.clearAll': 'Remove all filters',
 
   'ignored.title': 'Some parts of the link were ignored:',
+  'ignored.titleEmbed': 'Some settings of this table were ignored:',
   'ignored.filters.badJson': 'The filters are not valid JSON, so they were ignored.',
   'ignored.filters.badValue': 'The filter on “{field}” has a value that is not text, a number or true/false.',
   'ignored.filters.notObject': 'The filters must map column names to values, so they were ignored.',

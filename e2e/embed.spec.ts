@@ -1,0 +1,152 @@
+// The explorer embedded in a portal page on another origin, as <datastore-explorer> elements and as
+// an iframe, under a strict content security policy and a hostile stylesheet (e2e/embed-host/).
+import type { Locator, Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { ckanAction, searchParams } from './pages/explorer-page'
+import { EMBED_HOST_ORIGIN, MAIN_PORTAL } from './ports'
+
+const HOST_PAGE = `${EMBED_HOST_ORIGIN}/two-elements.html`
+
+function embedded(page: Page, id: string) {
+  const element = page.locator(`datastore-explorer#${id}`)
+  const grid = element.getByRole('grid', { name: 'Records' })
+  return {
+    element,
+    grid,
+    firstRow: grid.getByRole('row').nth(1),
+    header: (name: RegExp): Locator => grid.getByRole('columnheader').getByRole('button', { name }),
+    search: element.getByRole('searchbox', { name: 'Search' }),
+  }
+}
+
+/** The resource of every datastore_search the page sends, in order. */
+function searchedResources(page: Page): string[] {
+  const resources: string[] = []
+  page.on('request', (request) => {
+    if (ckanAction(request.url()) === 'datastore_search')
+      resources.push(String(searchParams(request).resource_id))
+  })
+  return resources
+}
+
+const changes = (page: Page) => page.getByRole('list', { name: 'Change events' }).getByRole('listitem')
+
+test.describe('embedded in a portal page on another origin', () => {
+  test('two elements show their own tables and change alone; the page keeps its address, history and window', async ({
+    page,
+    consoleErrors,
+  }) => {
+    void consoleErrors
+    const searched = searchedResources(page)
+    await page.goto(HOST_PAGE)
+    const weather = embedded(page, 'weather')
+    const penguins = embedded(page, 'penguins')
+    await expect(weather.firstRow).toContainText('2012')
+    await expect(penguins.firstRow).toContainText('Adelie')
+    const url = page.url()
+    const historyLength = await page.evaluate(() => history.length)
+
+    // the host's hostile styles stop at the element's boundary
+    const cellStyle = await weather.grid
+      .getByRole('gridcell')
+      .first()
+      .evaluate((cell) => {
+        const style = getComputedStyle(cell)
+        return { fontSize: style.fontSize, color: style.color }
+      })
+    expect(cellStyle.fontSize).toBe('15px')
+    expect(cellStyle.color).not.toBe('rgb(255, 0, 0)')
+
+    // a sort in one: one request for its table, its change event; the other stays as it was
+    const penguinsFirstRow = (await penguins.firstRow.textContent()) ?? ''
+    const before = searched.length
+    await weather.header(/temp_max/).click()
+    await expect(weather.firstRow).toContainText('-1.6')
+    expect(searched.slice(before)).toEqual(['seattle-weather'])
+    await expect(changes(page).last()).toHaveText(
+      'weather {"resource_id":"seattle-weather","sort":"temp_max"}',
+    )
+    await expect(penguins.firstRow).toHaveText(penguinsFirstRow)
+    expect(
+      await page.locator('#weather').evaluate((element) => (element as HTMLElement & { view: unknown }).view),
+    ).toEqual({
+      resource_id: 'seattle-weather',
+      sort: 'temp_max',
+    })
+
+    // a search in the other, then a filter in the first
+    await penguins.search.fill('Gentoo')
+    await expect(changes(page).last()).toHaveText('penguins {"resource_id":"penguins","q":"Gentoo"}')
+    await expect(penguins.firstRow).toContainText('Gentoo')
+    await weather.element.getByRole('button', { name: 'Add filter' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Filter records' })
+    await dialog.getByRole('combobox', { name: 'Column to filter' }).selectOption({ label: 'weather' })
+    await dialog
+      .getByRole('group', { name: 'Values in this column' })
+      .getByRole('checkbox', { name: /^sun\b/ })
+      .check()
+    await dialog.getByRole('button', { name: 'Apply filter' }).click()
+    await expect(changes(page).last()).toHaveText(
+      'weather {"resource_id":"seattle-weather","filters":"{\\"weather\\":\\"sun\\"}","sort":"temp_max"}',
+    )
+    const sunny = (await (
+      await fetch(
+        `${MAIN_PORTAL}/api/3/action/datastore_search?resource_id=seattle-weather&limit=0&filters=${encodeURIComponent('{"weather":"sun"}')}`,
+      )
+    ).json()) as { result: { total: number } }
+    await expect(
+      weather.element.getByRole('paragraph').filter({
+        hasText: `1–100 of ${sunny.result.total.toLocaleString('en')} records`,
+      }),
+    ).toBeVisible()
+
+    // the page's own address, history and window are untouched
+    expect(page.url()).toBe(url)
+    expect(await page.evaluate(() => history.length)).toBe(historyLength)
+    const added = await page.evaluate(() => {
+      const before = new Set(
+        JSON.parse(document.documentElement.dataset.windowProperties ?? '[]') as string[],
+      )
+      return Object.getOwnPropertyNames(window).filter((name) => !before.has(name))
+    })
+    expect(added).toEqual([])
+    await expect(
+      page.getByRole('list', { name: 'Content security policy violations' }).getByRole('listitem'),
+    ).toHaveCount(0)
+  })
+
+  test('a new resource-id swaps the table; a bad attribute gets a plain notice', async ({ page }) => {
+    await page.goto(HOST_PAGE)
+    const penguins = embedded(page, 'penguins')
+    await expect(penguins.firstRow).toContainText('Adelie')
+    await penguins.element.evaluate((element) => element.setAttribute('resource-id', 'us-zipcodes'))
+    await expect(penguins.grid.getByRole('columnheader', { name: /zip_code/ })).toBeVisible()
+    await expect(penguins.grid.getByRole('columnheader', { name: /Species/ })).toHaveCount(0)
+    await penguins.element.evaluate((element) => element.setAttribute('limit', 'lots'))
+    await expect(penguins.element.getByText('Some settings of this table were ignored:')).toBeVisible()
+    await expect(penguins.element.getByText(/The number of rows “lots” is not a whole number/)).toBeVisible()
+  })
+
+  test('the iframe fills its frame, and tells its parent the height it would like', async ({ page }) => {
+    await page.goto(HOST_PAGE)
+    const frame = page.frameLocator('#frame')
+    await expect(frame.getByRole('grid', { name: 'Records' }).getByRole('row').nth(1)).toContainText('00M')
+    const messages = page.getByRole('list', { name: 'Messages from the frame' }).getByRole('listitem')
+    await expect(messages.filter({ hasText: '"type":"datastore-explorer:height"' }).first()).toBeVisible()
+    const height = JSON.parse(
+      (await messages.filter({ hasText: 'height' }).last().textContent()) ?? '{}',
+    ) as {
+      height: number
+    }
+    // the toolbar, the grid's header and 20 rows of 32 px
+    expect(height.height).toBeGreaterThan(40 + 20 * 32)
+    expect(height.height).toBeLessThan(1200)
+  })
+
+  test('axe finds no violation, inside the elements too', async ({ page }) => {
+    await page.goto(HOST_PAGE)
+    await expect(embedded(page, 'weather').firstRow).toContainText('2012')
+    await expect(embedded(page, 'penguins').firstRow).toContainText('Adelie')
+    await expectNoAxeViolations(page, 'on the host page')
+  })
+})

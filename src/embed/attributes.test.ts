@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { attributesFromLink, viewFromAttributes, viewParameters, withAttribute } from './attributes'
+
+function element(attributes: Record<string, string>) {
+  return { getAttribute: (name: string) => (Object.hasOwn(attributes, name) ? attributes[name]! : null) }
+}
+
+describe('the element’s attributes and its view', () => {
+  it('names the view with the link parameters, hidden-columns as `hidden` and locale as `lang`', () => {
+    const search = viewFromAttributes(
+      element({
+        'resource-id': 'penguins',
+        q: 'adelie',
+        filters: '{"island":"Biscoe"}',
+        limit: 'all',
+        sort: 'body_mass_g desc',
+        'hidden-columns': 'sex',
+        locale: 'en',
+        hidden: '',
+        picker: '',
+      }),
+    )
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({
+      resource_id: 'penguins',
+      q: 'adelie',
+      filters: '{"island":"Biscoe"}',
+      limit: 'all',
+      sort: 'body_mass_g desc',
+      hidden: 'sex',
+      lang: 'en',
+    })
+  })
+
+  it('changes one part of a view for one attribute, and leaves unknown attributes alone', () => {
+    expect(withAttribute('resource_id=a&q=x', 'q', 'y')).toBe('resource_id=a&q=y')
+    expect(withAttribute('resource_id=a&q=x', 'q', null)).toBe('resource_id=a')
+    expect(withAttribute('resource_id=a', 'class', 'wide')).toBe('resource_id=a')
+  })
+
+  it('gives the view of a change event without the portal and the language, and without empty parts', () => {
+    expect(
+      viewParameters('portal=https%3A%2F%2Fx.org%2Fen&resource_id=a&q=&sort=year+desc&hidden=&lang=fr'),
+    ).toEqual({ resource_id: 'a', sort: 'year desc' })
+  })
+
+  it('reads the iframe page’s link into attributes, CKAN’s `id` included', () => {
+    expect(attributesFromLink('?id=r1&hidden=a,b&lang=en&picker')).toEqual([
+      ['resource-id', 'r1'],
+      ['hidden-columns', 'a,b'],
+      ['locale', 'en'],
+      ['picker', ''],
+    ])
+  })
+})

@@ -1,0 +1,21 @@
+// The iframe mode (/embed.html), for hosts that cannot add scripts, such as CKAN's webpage view: the
+// page's link parameters become a <datastore-explorer> that fills the frame. Its view stays in memory
+// (no history entry in the host's session), and it tells the parent page, with postMessage, the height
+// its content would like and every change of view.
+import { attributesFromLink } from './attributes'
+import './datastore-explorer'
+
+const explorer = document.createElement('datastore-explorer')
+for (const [name, value] of attributesFromLink(location.search)) explorer.setAttribute(name, value)
+explorer.className = 'dse-frame'
+document.body.append(explorer)
+
+const parentWindow = window.parent !== window ? window.parent : null
+explorer.addEventListener('change', (event) => {
+  const view = (event as CustomEvent<unknown>).detail
+  parentWindow?.postMessage({ type: 'datastore-explorer:change', view }, '*')
+})
+explorer.addEventListener('preferredheightchange', (event) => {
+  const { height } = (event as CustomEvent<{ height: number }>).detail
+  parentWindow?.postMessage({ type: 'datastore-explorer:height', height }, '*')
+})
