@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initialScripts } from './initial-js'
+import { initialScripts, staticImports } from './initial-js'
 
 describe('initialScripts', () => {
   it('finds module scripts and modulepreloads, absolute or relative, once each', () => {
@@ -13,5 +13,14 @@ describe('initialScripts', () => {
 
   it('ignores stylesheets and pages without scripts', () => {
     expect(initialScripts('<link rel="stylesheet" href="/a.css"><p>hi</p>')).toEqual([])
+  })
+})
+
+describe('staticImports', () => {
+  it('finds the relative modules of static imports and re-exports, not dynamic imports', () => {
+    const code =
+      'import{a as b}from"./chunks/a-1.js";import"./chunks/side.js";export{c}from"../x.js";' +
+      'const l=()=>import("./chunks/lazy.js");import x from "react"'
+    expect(staticImports(code)).toEqual(['./chunks/a-1.js', './chunks/side.js', '../x.js'])
   })
 })

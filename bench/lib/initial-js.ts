@@ -23,3 +23,32 @@ export function initialJsGzipBytes(htmlFile: string): { bytes: number; files: st
   )
   return { bytes, files }
 }
+
+/** The relative modules a built ES module imports statically (`import … from './x.js'`, `export … from`). */
+export function staticImports(code: string): string[] {
+  const found = new Set<string>()
+  for (const match of code.matchAll(
+    /(?:^|[;}\s])(?:import|export)\s*(?:[^'"()]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+)["']/g,
+  )) {
+    if (match[1]) found.add(match[1])
+  }
+  return [...found]
+}
+
+/**
+ * Total gzip bytes of `entryFile` and every module it imports statically, transitively: the
+ * JavaScript a page fetches before the entry runs (dynamic imports excluded).
+ */
+export function moduleGraphGzipBytes(entryFile: string): { bytes: number; files: string[] } {
+  const seen = new Set<string>()
+  const visit = (file: string): void => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const specifier of staticImports(readFileSync(file, 'utf8')))
+      visit(path.resolve(path.dirname(file), specifier))
+  }
+  visit(path.resolve(entryFile))
+  const files = [...seen]
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0)
+  return { bytes, files }
+}

@@ -19,6 +19,14 @@ import {
 } from './attributes'
 import { mountInShadowRoot, type ShadowExplorer } from './mount'
 
+/**
+ * The element's own box, adopted at once (a linked stylesheet arrives later): it takes its height
+ * from its first layout, so the host's content does not move while the explorer loads. The host's
+ * inherited styles (font size, colour, direction, line height) stop here.
+ */
+const HOST_STYLES =
+  ':host{all:initial;display:block;block-size:480px;contain:content}:host([hidden]){display:none}'
+
 /** The explorer's own origin: where this script came from, and the default portal (its server). */
 const EXPLORER_ORIGIN = new URL(import.meta.url).origin
 
@@ -60,6 +68,9 @@ export class DatastoreExplorerElement extends HTMLElement {
   connectedCallback(): void {
     if (this.#explorer) return
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
+    const hostStyles = new CSSStyleSheet()
+    hostStyles.replaceSync(HOST_STYLES)
+    shadow.adoptedStyleSheets = [hostStyles]
     const onUserChange = (search: string) =>
       this.dispatchEvent(
         new CustomEvent<ViewParameters>('change', {
