@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent, type Ref } from 'react'
 import type { CkanRecord } from '../../api/ckan/types'
 import { formatCell } from '../../lib/format'
-import type { RowState } from '../../queries/use-record-window'
+import type { RowState } from '../../queries/page-plan'
 import { readCell, shownCellText } from './columns-fns'
 import type { OpenCell, ShownColumn, TableLocale } from './grid-types'
 

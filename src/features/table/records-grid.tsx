@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
-import type { FoundRowCount } from '../../queries/use-record-window'
+import type { FoundRowCount } from '../../queries/page-plan'
 import type { Limit, SortKey } from '../../model/explorer-state'
 import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
