@@ -63,7 +63,6 @@ export interface GridBodyProps {
   locale: TableLocale
   formatRowNumber(n: number): string
   onOpenCell(cell: OpenCell): void
-  onVisibleRangeChange?(first: number, last: number): void
   onActiveRenderedChange(rendered: boolean): void
   onWindowError(retry: (() => void) | null): void
   /** The first page is the previous result while a new one loads: ask for no more pages. */
@@ -149,7 +148,7 @@ function measureScreenBlock(element: HTMLElement): number {
 export function GridBody(props: GridBodyProps) {
   const { scrollRef, rowCount, localRows, columns, totalWidth, activeRow, activeCol, focusRef, locale } =
     props
-  const { onVisibleRangeChange, onActiveRenderedChange, onWindowError } = props
+  const { onActiveRenderedChange, onWindowError } = props
   const [view, setView] = useState<ScrollView>(() => ({
     scrollTop: 0,
     atInlineStart: true,
@@ -407,10 +406,6 @@ export function GridBody(props: GridBodyProps) {
       clearTimeout(settle)
     }
   }, [scrollRef])
-
-  useEffect(() => {
-    if (visible.last >= visible.first) onVisibleRangeChange?.(visible.first, visible.last)
-  }, [visible.first, visible.last, onVisibleRangeChange])
 
   const activeRendered = activeRow >= rendered.first && activeRow <= rendered.last
   useEffect(() => onActiveRenderedChange(activeRendered), [activeRendered, onActiveRenderedChange])

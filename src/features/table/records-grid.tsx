@@ -40,7 +40,6 @@ export interface RecordsGridProps {
   onSort(fieldId: string, addKey: boolean): void
   onResize(fieldId: string, width: number): void
   onOpenCell(cell: OpenCell): void
-  onVisibleRangeChange?(first: number, last: number): void
   onWindowError(retry: (() => void) | null): void
   /** The first page is the previous result while a new one loads. */
   stale?: boolean
@@ -243,7 +242,6 @@ export function RecordsGrid(props: RecordsGridProps) {
         locale={locale}
         formatRowNumber={props.formatRowNumber}
         onOpenCell={onOpenCell}
-        onVisibleRangeChange={props.onVisibleRangeChange}
         onActiveRenderedChange={onActiveRenderedChange}
         onWindowError={props.onWindowError}
         onRowCountFound={props.onRowCountFound}

@@ -41,8 +41,6 @@ export interface RecordsTableProps {
   foundRowCount?: FoundRowCount | null
   /** Loaded pages showed that an estimated total was off. */
   onRowCountFound?(found: FoundRowCount): void
-  /** Reports the range of rows on screen (0-based, inclusive) for the app's "1–100 of N" line. */
-  onVisibleRangeChange?(first: number, last: number): void
 }
 
 /**
@@ -144,7 +142,6 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           onSort={onSort}
           onResize={onResize}
           onOpenCell={setOpenCell}
-          onVisibleRangeChange={props.onVisibleRangeChange}
           onWindowError={onWindowError}
           onRowCountFound={props.onRowCountFound}
         />
