@@ -1,9 +1,10 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useLayoutEffect, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react'
 import type { CkanClient } from '../api/ckan/ckan-client'
 import type { Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import type { Limit } from '../model/explorer-state'
 import { searchQueryOptions } from './datastore-queries'
+import { useFoundRowCounts } from './found-row-count'
 import {
   MAX_PAGES_IN_FLIGHT,
   endProbePage,
@@ -14,7 +15,6 @@ import {
   windowPageSize,
   windowPages,
   windowRow,
-  type FoundRowCount,
   type PageAnswer,
   type RowState,
 } from './page-plan'
@@ -47,7 +47,10 @@ export interface RecordWindowOptions {
    * already loaded still show, but none is asked for on behalf of a view that is being left.
    */
   fetchMore?: boolean
-  /** The total was estimated: the pages may show where the records really end. */
+  /**
+   * The total was estimated: the pages may show where the records really end, which the window
+   * reports to the explorer's found row counts (useFoundRowCount reads it).
+   */
   totalWasEstimated?: boolean
 }
 
@@ -55,8 +58,6 @@ export interface RecordWindow {
   getRow(index: number): RowState
   /** Some page around the visible rows failed. */
   hasError: boolean
-  /** The real number of rows, when loaded pages proved an estimated total wrong; else null. */
-  foundRowCount: FoundRowCount | null
   retry(): void
   /** Sends the requests for rows [from, to] now, unless in flight or loaded (a leap, from its event). */
   startRows(from: number, to: number): void
@@ -148,6 +149,12 @@ export function useRecordWindow(options: RecordWindowOptions): RecordWindow {
   // A page came back capped: from now on ask for pages of the cap (at the next render).
   if (cap < pageSize) setLaterCap({ portal: portal.baseUrl, rows: cap })
   const found = options.totalWasEstimated ? foundRowCount(loaded, limit, pageSize, rowCount) : null
+  const foundRows = found?.rows
+  const foundExact = found?.exact === true
+  const foundRowCounts = useFoundRowCounts()
+  useEffect(() => {
+    if (foundRows !== undefined) foundRowCounts.report(firstPage, { rows: foundRows, exact: foundExact })
+  }, [foundRowCounts, firstPage, foundRows, foundExact])
 
-  return { getRow, hasError, retry, foundRowCount: found, startRows }
+  return { getRow, hasError, retry, startRows }
 }

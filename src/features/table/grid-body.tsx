@@ -12,7 +12,7 @@ import { afterNextPaint } from '../../components/ui/after-next-paint'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { useEnvironment } from '../../instance/environment'
 import type { Limit } from '../../model/explorer-state'
-import { rowOf, type FoundRowCount, type RowState } from '../../queries/page-plan'
+import { rowOf, type RowState } from '../../queries/page-plan'
 import { useRecordWindow } from '../../queries/use-record-window'
 import { drawsEveryColumn, type ColumnDrawing } from './columns-fns'
 import { GridRow } from './grid-row'
@@ -71,8 +71,6 @@ export interface GridBodyProps {
   offscreen?: boolean
   /** Where the table's top is on screen, if known (RecordsTableProps.screenTop). */
   screenTop?(): number | null
-  /** Loaded pages showed that an estimated total was off. */
-  onRowCountFound?(found: FoundRowCount): void
   /** The rows on screen are loaded and painted (after each load that drew them without overscan). */
   onRowsPainted?(): void
 }
@@ -409,13 +407,6 @@ export function GridBody(props: GridBodyProps) {
 
   const activeRendered = activeRow >= rendered.first && activeRow <= rendered.last
   useEffect(() => onActiveRenderedChange(activeRendered), [activeRendered, onActiveRenderedChange])
-
-  const { onRowCountFound } = props
-  const foundRows = recordWindow.foundRowCount?.rows
-  const foundExact = recordWindow.foundRowCount?.exact
-  useEffect(() => {
-    if (foundRows !== undefined) onRowCountFound?.({ rows: foundRows, exact: foundExact === true })
-  }, [foundRows, foundExact, onRowCountFound])
 
   useEffect(() => {
     onWindowError(recordWindow.hasError ? recordWindow.retry : null)

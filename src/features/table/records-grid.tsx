@@ -10,7 +10,6 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
-import type { FoundRowCount } from '../../queries/page-plan'
 import type { Limit, SortKey } from '../../model/explorer-state'
 import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
@@ -49,7 +48,6 @@ export interface RecordsGridProps {
   screenTop?(): number | null
   /** "1,000,000": the row numbers, in the UI's locale. */
   formatRowNumber(n: number): string
-  onRowCountFound?(found: FoundRowCount): void
 }
 
 function positionOf(element: Element | null): CellPosition | null {
@@ -244,7 +242,6 @@ export function RecordsGrid(props: RecordsGridProps) {
         onOpenCell={onOpenCell}
         onActiveRenderedChange={onActiveRenderedChange}
         onWindowError={props.onWindowError}
-        onRowCountFound={props.onRowCountFound}
         onRowsPainted={onRowsPainted}
       />
     </div>

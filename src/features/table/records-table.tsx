@@ -4,7 +4,8 @@ import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { useMessages } from '../../i18n/i18n-context'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
-import { holdsEveryRecord, visibleRowCount, type FoundRowCount } from '../../queries/page-plan'
+import { useFoundRowCount } from '../../queries/found-row-count'
+import { holdsEveryRecord, visibleRowCount } from '../../queries/page-plan'
 import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../../model/explorer-state'
 import { ColumnsMenu } from './columns-menu'
 import { columnSpecs, visibleSpecs } from './columns-fns'
@@ -37,10 +38,6 @@ export interface RecordsTableProps {
    * drawn, or null when unknown: the first frame then draws only the rows the window shows.
    */
   screenTop?(): number | null
-  /** What the pages showed about the real row count of this first page's result (the app keeps it). */
-  foundRowCount?: FoundRowCount | null
-  /** Loaded pages showed that an estimated total was off. */
-  onRowCountFound?(found: FoundRowCount): void
 }
 
 /**
@@ -92,7 +89,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     [sortLocally, sortedHere, sortRecordsLocally, state.sort, firstPage.records, firstPage.fields, cell],
   )
   // An estimated total can be off a little: the pages at its end tell where the records really end.
-  const total = props.foundRowCount?.rows ?? firstPage.total
+  const total = useFoundRowCount(firstPage)?.rows ?? firstPage.total
   const counted = visibleRowCount(state.limit, total, firstPage.records.length)
   const rowCount = localRows ? Math.min(counted, localRows.length) : counted
 
@@ -143,7 +140,6 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           onResize={onResize}
           onOpenCell={setOpenCell}
           onWindowError={onWindowError}
-          onRowCountFound={props.onRowCountFound}
         />
       )}
       {rowCount === 0 && shown.length > 0 ? (
