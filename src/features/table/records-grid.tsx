@@ -15,15 +15,9 @@ import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
 import { GridHeaderCell } from './grid-header-cell'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
-import {
-  HEADER_HEIGHT,
-  MAX_VISIBLE_ROWS,
-  type LocalRows,
-  type OpenCell,
-  type ShownColumn,
-  type TableLocale,
-} from './grid-types'
-import { ROW_HEIGHT, rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
+import type { LocalRows, OpenCell, ShownColumn, TableLocale } from './grid-types'
+import { rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
+import { rowViewport } from './scroll-view-fns'
 import { firstScreenColumns } from './screen-columns'
 
 export interface RecordsGridProps {
@@ -124,10 +118,7 @@ export function RecordsGrid(props: RecordsGridProps) {
     focusPending.current = true
     setActive(next)
     if (element && next.row >= 0) {
-      const scale = scrollScale(
-        rowCount,
-        Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, element.clientHeight - HEADER_HEIGHT),
-      )
+      const scale = scrollScale(rowCount, rowViewport(element.clientHeight))
       const target = scrollTopToReveal(scale, element.scrollTop, next.row)
       if (target !== element.scrollTop) element.scrollTop = target
     }
@@ -144,9 +135,7 @@ export function RecordsGrid(props: RecordsGridProps) {
     if (event.defaultPrevented || event.altKey) return
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
     const element = scrollRef.current
-    const pageRows = element
-      ? rowsPerPage(scrollScale(rowCount, Math.max(ROW_HEIGHT, element.clientHeight - HEADER_HEIGHT)))
-      : 10
+    const pageRows = element ? rowsPerPage(scrollScale(rowCount, rowViewport(element.clientHeight))) : 10
     const next = nextPosition(
       active,
       { key: logicalArrowKey(event.key, rtl), ctrlKey: event.ctrlKey, metaKey: event.metaKey },
