@@ -103,13 +103,9 @@ export function RecordsGrid(props: RecordsGridProps) {
 
   // If the focused row scrolled away (mouse wheel), keep focus in the grid so the arrow keys still work.
   useLayoutEffect(() => {
-    if (
-      !activeRendered &&
-      !focusPending.current &&
-      focusWithin.current &&
-      document.activeElement === document.body
-    ) {
-      scrollRef.current?.focus({ preventScroll: true })
+    const grid = scrollRef.current
+    if (!activeRendered && !focusPending.current && focusWithin.current && grid && focusFellToBody(grid)) {
+      grid.focus({ preventScroll: true })
     }
   }, [activeRendered])
 
@@ -245,10 +241,24 @@ export function RecordsGrid(props: RecordsGridProps) {
 function focusCell(element: HTMLElement): void {
   element.focus({ preventScroll: true })
   requestAnimationFrame(() => {
-    if (element.isConnected && document.activeElement === element) {
+    if (element.isConnected && focusedIn(element) === element) {
       element.scrollIntoView({ block: 'nearest', inline: 'nearest' })
     }
   })
+}
+
+/**
+ * The focused element of the document or shadow root that holds `element`: inside a shadow root the
+ * document's activeElement is the host, never one of our cells.
+ */
+function focusedIn(element: Element): Element | null {
+  return (element.getRootNode() as Document | ShadowRoot).activeElement
+}
+
+/** Focus fell to the page's body: the focused element was removed (a row scrolled out of the DOM). */
+function focusFellToBody(element: Element): boolean {
+  const page = element.ownerDocument
+  return page.activeElement === page.body
 }
 
 /** Wide enough for the largest row number ("1,000,000"). */
