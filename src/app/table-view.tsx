@@ -11,7 +11,7 @@ import { LimitSelect } from '../features/limit/limit-select'
 import { SearchBox } from '../features/search/search-box'
 import { countText } from '../features/status/count-text'
 import { StatusBar } from '../features/status/status-bar'
-import { PrepareRecordsTable, RecordsTable } from '../features/table/records-table'
+import { RecordsTable, WarmUpTable } from '../features/table/records-table'
 import { createWarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
@@ -161,7 +161,7 @@ export function TableView({
           ) : (
             <div className="dse-table-loading" aria-busy="true">
               <Spinner label={t('app.loadingTable')} />
-              <PrepareRecordsTable portal={portal} warmUp={warmUp} />
+              <WarmUpTable portal={portal} warmUp={warmUp} />
             </div>
           )}
         </ErrorBoundary>

@@ -189,14 +189,12 @@ const WARM_UP_STATE: ExplorerState = { ...DEFAULT_STATE, resourceId: 'warm-up' }
 const noop = () => {}
 
 /**
- * Draws a one-row table, laid out but invisible (never painted, focusable or exposed to assistive
- * technology), while the first page is on its way. The browser compiles code and loads fonts on first
- * use: running the table's code here (the headers, the grid, its rows and cell formatting) and
- * laying out its faces keeps that cost out of the time between the first page's response and its
- * rows on screen. Mount it only while waiting. A memo: the page re-rendering meanwhile (any state of its
- * own) must not draw this table again, a few milliseconds the first page's answer could meet.
+ * The warm-up table: one row, laid out but never painted, focusable or exposed to assistive technology,
+ * drawn while the first page is on its way. The browser compiles code and loads fonts on first use;
+ * doing that here keeps it out of the time between the first page's answer and its rows on screen.
+ * Mount it only while waiting. A memo: a render of the page meanwhile must not draw it again.
  */
-export const PrepareRecordsTable = memo(function PrepareRecordsTable({
+export const WarmUpTable = memo(function WarmUpTable({
   portal,
   warmUp,
 }: {
