@@ -7,6 +7,7 @@ import { I18nContext } from '../i18n/i18n-context'
 import { DEFAULT_LOCALE } from '../i18n/languages'
 import { useLanguage } from '../i18n/use-language'
 import { EnvironmentContext, useEnvironment, type ExplorerEnvironment } from '../instance/environment'
+import { createFoundRowCounts, FoundRowCountsContext } from '../queries/found-row-count'
 import { Explorer } from './explorer'
 import { createQueryClient } from './query-client'
 import { useExplorerState } from './use-explorer-state'
@@ -16,14 +17,18 @@ export function App({ environment }: { environment: ExplorerEnvironment }) {
   // a background refetch failed while older rows stayed on screen: said once, until dismissed
   const [backgroundError, setBackgroundError] = useState(false)
   const [client] = useState(() => createQueryClient(() => setBackgroundError(true)))
+  // what the window pages found about estimated totals, beside the cache of those pages
+  const [foundRowCounts] = useState(createFoundRowCounts)
   return (
     <QueryClientProvider client={client}>
-      <EnvironmentContext value={environment}>
-        <ExplorerRoot
-          backgroundError={backgroundError}
-          onDismissBackgroundError={() => setBackgroundError(false)}
-        />
-      </EnvironmentContext>
+      <FoundRowCountsContext value={foundRowCounts}>
+        <EnvironmentContext value={environment}>
+          <ExplorerRoot
+            backgroundError={backgroundError}
+            onDismissBackgroundError={() => setBackgroundError(false)}
+          />
+        </EnvironmentContext>
+      </FoundRowCountsContext>
     </QueryClientProvider>
   )
 }

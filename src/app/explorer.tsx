@@ -19,7 +19,7 @@ import { StartPanel } from './start-panel'
 import { loadTableError } from './load-table-error'
 import { TableView } from './table-view'
 import type { ExplorerStateHandle, UpdateOptions } from './use-explorer-state'
-import { FirstPageRequest, useFirstPage } from './use-first-page'
+import { FirstPageFetcher, useFirstPage } from './use-first-page'
 import { usePortalSession } from './use-portal-session'
 import { useRecentResources } from './use-recent-resources'
 import { useTableName } from './use-table-name'
@@ -76,7 +76,7 @@ export function Explorer({
   }
   const changeSort = (sort: SortKey[]) => change({ sort }, { history: 'push' }, prepareSortChange())
   // ICU loads its data on a formatter's first use (about 10 ms): done while the first page is on its
-  // way, not between its answer and the first rows. FirstPageRequest's effect has sent it already.
+  // way, not between its answer and the first rows. FirstPageFetcher's effect has sent it already.
   useEffect(() => warmFormatters(cellLocale), [cellLocale])
 
   const loaded = firstPage.isSuccess && !firstPage.isPlaceholderData
@@ -118,7 +118,7 @@ export function Explorer({
 
   return (
     <>
-      <FirstPageRequest portal={portal} request={request} />
+      <FirstPageFetcher portal={portal} request={request} />
       {!embedded && (
         <header className="dse-header">
           <div className="dse-header__brand">

@@ -11,14 +11,14 @@ import { LimitSelect } from '../features/limit/limit-select'
 import { SearchBox } from '../features/search/search-box'
 import { countText } from '../features/status/count-text'
 import { StatusBar } from '../features/status/status-bar'
-import { PrepareRecordsTable, RecordsTable } from '../features/table/records-table'
+import { RecordsTable, WarmUpTable } from '../features/table/records-table'
 import { createWarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
 import { removeFilter, setFilterValues } from '../model/filter-edits'
+import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
-import { mergeFoundRowCount, type FoundRowCount } from '../queries/use-record-window'
 import type { ChangeView } from './explorer'
 import { loadTableError } from './load-table-error'
 
@@ -74,18 +74,8 @@ export function TableView({
     change({ filters: removeFilter(state.filters, field) }, { history: 'push' })
 
   // What the table's pages showed about the real row count of the shown result (an estimated total
-  // can be off): the table draws that many rows, and the count line says the exact one.
-  const [found, setFound] = useState<{ page: SearchResult; count: FoundRowCount | null } | null>(null)
-  const foundRowCount = found && found.page === data ? found.count : null
-  const onRowCountFound = useCallback(
-    (next: FoundRowCount) =>
-      setFound((previous) => {
-        const current = previous && previous.page === data ? previous.count : null
-        const merged = mergeFoundRowCount(current, next)
-        return merged === current && previous?.page === data ? previous : { page: data!, count: merged }
-      }),
-    [data],
-  )
+  // can be off): the count line says the exact one.
+  const foundRowCount = useFoundRowCount(data)
   // the exact total, once the table reached where the records of an estimated total really end
   const exactTotal = foundRowCount?.exact ? foundRowCount.rows : undefined
   const total = exactTotal ?? data?.total
@@ -166,14 +156,12 @@ export function TableView({
               // hidden columns are not part of the request: nothing to ask for
               onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
               stale={firstPage.isPlaceholderData}
-              foundRowCount={foundRowCount}
               screenTop={tableScreenTop}
-              onRowCountFound={onRowCountFound}
             />
           ) : (
             <div className="dse-table-loading" aria-busy="true">
               <Spinner label={t('app.loadingTable')} />
-              <PrepareRecordsTable portal={portal} warmUp={warmUp} />
+              <WarmUpTable portal={portal} warmUp={warmUp} />
             </div>
           )}
         </ErrorBoundary>

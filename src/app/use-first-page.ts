@@ -40,7 +40,7 @@ export function useFirstPage(portal: Portal, state: ExplorerState) {
   const { api } = useEnvironment()
   // the request whose rows are sorted in the browser, while only the sort differs from the state
   const [localSortBase, setLocalSortBase] = useState<SearchRequest | null>(null)
-  // one object per state: FirstPageRequest's effect runs when the request changes, not on every render
+  // one object per state: FirstPageFetcher's effect runs when the request changes, not on every render
   const { request, sortLocally } = useMemo(() => firstPageFor(state, localSortBase), [state, localSortBase])
 
   const query = useQuery({
@@ -83,14 +83,12 @@ export function useFirstPage(portal: Portal, state: ExplorerState) {
 }
 
 /**
- * Renders nothing; its effect asks for the first page of `request` (the query of useFirstPage finds it
- * in flight, so it is still one request). Render it first in the page: React runs the passive effects
- * of a tree child first and in order, so this one runs before every other component's, and theirs
- * (the warm-up table's among them, several milliseconds) overlap the round trip instead of preceding
- * it. The effects run after the page's first paint; its layout effects would run before it, and the
- * answer of a near portal would then meet that paint and those effects.
+ * Sends the first page's request from its effect and renders nothing (useFirstPage's query then finds
+ * it in flight: one request). Render it first in the page: the first child's passive effects run
+ * first, so the other components' effects overlap the round trip instead of preceding it. Not a layout
+ * effect: the answer of a near portal would then meet the page's first paint.
  */
-export function FirstPageRequest({ portal, request }: { portal: Portal; request: SearchRequest | null }) {
+export function FirstPageFetcher({ portal, request }: { portal: Portal; request: SearchRequest | null }) {
   const queryClient = useQueryClient()
   const { api } = useEnvironment()
   useEffect(() => {

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { I18nContext } from '../i18n/i18n-context'
 import { EnvironmentContext } from '../instance/environment'
+import { createFoundRowCounts, FoundRowCountsContext } from '../queries/found-row-count'
 import { testI18n } from './i18n'
 import { testEnvironment } from './test-environment'
 
@@ -19,11 +20,14 @@ export function TestProviders({
   const [client] = useState(() => given ?? new QueryClient())
   const [environment] = useState(() => testEnvironment())
   const [i18n] = useState(() => testI18n(locale))
+  const [foundRowCounts] = useState(createFoundRowCounts)
   return (
     <QueryClientProvider client={client}>
-      <EnvironmentContext value={environment}>
-        <I18nContext value={i18n}>{children}</I18nContext>
-      </EnvironmentContext>
+      <FoundRowCountsContext value={foundRowCounts}>
+        <EnvironmentContext value={environment}>
+          <I18nContext value={i18n}>{children}</I18nContext>
+        </EnvironmentContext>
+      </FoundRowCountsContext>
     </QueryClientProvider>
   )
 }

@@ -8,8 +8,7 @@ import { afterNextPaint } from './after-next-paint'
  * so it does not delay the frame that shows those rows.
  *
  * Nothing (null, undefined) and the value already painted cause no render: while a request is in
- * flight a render would only take the main thread from its response (a re-render of the page after
- * the loading state's paint used to meet the first page's answer, 5–15 ms of it).
+ * flight, a render would only take the main thread from its answer.
  */
 export function usePaintedValue<T>(value: T): T | undefined {
   const [painted, setPainted] = useState<{ value: T } | undefined>(undefined)

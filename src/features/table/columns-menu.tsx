@@ -28,13 +28,17 @@ export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps)
   const hiddenSet = new Set(hidden)
   const shownCount = specs.filter((spec) => !hiddenSet.has(spec.id)).length
 
+  // A press anywhere outside the menu closes it. The path, not the target: inside a shadow root the
+  // page's listener sees the host as the target of every press.
   useEffect(() => {
-    if (!open) return
+    const menu = rootRef.current
+    if (!open || !menu) return
     const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false)
+      if (!event.composedPath().includes(menu)) setOpen(false)
     }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
+    const page = menu.ownerDocument
+    page.addEventListener('pointerdown', onPointerDown)
+    return () => page.removeEventListener('pointerdown', onPointerDown)
   }, [open])
 
   const onKeyDown = (event: KeyboardEvent) => {

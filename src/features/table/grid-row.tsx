@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent, type Ref } from 'react'
 import type { CkanRecord } from '../../api/ckan/types'
 import { formatCell } from '../../lib/format'
-import type { RowState } from '../../queries/use-record-window'
+import type { RowState } from '../../queries/page-plan'
 import { readCell, shownCellText } from './columns-fns'
 import type { OpenCell, ShownColumn, TableLocale } from './grid-types'
 
@@ -12,8 +12,11 @@ const CELL_PADDING_PX = 16
 
 export interface GridRowProps {
   index: number
-  /** Not laid out for now (a new result's row outside the browser window, until the others are painted). */
-  hidden?: boolean
+  /**
+   * A new result's row outside the browser window, not laid out (`hidden`) until the frame showing the
+   * rows inside it is painted.
+   */
+  deferred?: boolean
   /** Offset inside the row window (px). */
   top: number
   status: RowState['status']
@@ -29,14 +32,14 @@ export interface GridRowProps {
 
 /** One data row: positioned here; its cells (the costly part) re-render only when their data changes. */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { hidden, ...cellProps } = props
+  const { deferred, ...cellProps } = props
   const { index, top, status } = props
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
       aria-busy={status === 'loading' || undefined}
-      hidden={hidden}
+      hidden={deferred}
       className={`dse-grid__row${index % 2 === 1 ? ' dse-grid__row--alt' : ''}`}
       style={{ insetBlockStart: top }}
     >

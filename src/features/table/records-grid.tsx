@@ -10,21 +10,14 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
-import type { FoundRowCount } from '../../queries/use-record-window'
 import type { Limit, SortKey } from '../../model/explorer-state'
 import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
 import { GridHeaderCell } from './grid-header-cell'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
-import {
-  HEADER_HEIGHT,
-  MAX_VISIBLE_ROWS,
-  type LocalRows,
-  type OpenCell,
-  type ShownColumn,
-  type TableLocale,
-} from './grid-types'
-import { ROW_HEIGHT, rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
+import type { LocalRows, OpenCell, ShownColumn, TableLocale } from './grid-types'
+import { rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
+import { rowViewport } from './scroll-view-fns'
 import { firstScreenColumns } from './screen-columns'
 
 export interface RecordsGridProps {
@@ -40,7 +33,6 @@ export interface RecordsGridProps {
   onSort(fieldId: string, addKey: boolean): void
   onResize(fieldId: string, width: number): void
   onOpenCell(cell: OpenCell): void
-  onVisibleRangeChange?(first: number, last: number): void
   onWindowError(retry: (() => void) | null): void
   /** The first page is the previous result while a new one loads. */
   stale?: boolean
@@ -50,7 +42,6 @@ export interface RecordsGridProps {
   screenTop?(): number | null
   /** "1,000,000": the row numbers, in the UI's locale. */
   formatRowNumber(n: number): string
-  onRowCountFound?(found: FoundRowCount): void
 }
 
 function positionOf(element: Element | null): CellPosition | null {
@@ -112,13 +103,9 @@ export function RecordsGrid(props: RecordsGridProps) {
 
   // If the focused row scrolled away (mouse wheel), keep focus in the grid so the arrow keys still work.
   useLayoutEffect(() => {
-    if (
-      !activeRendered &&
-      !focusPending.current &&
-      focusWithin.current &&
-      document.activeElement === document.body
-    ) {
-      scrollRef.current?.focus({ preventScroll: true })
+    const grid = scrollRef.current
+    if (!activeRendered && !focusPending.current && focusWithin.current && grid && focusFellToBody(grid)) {
+      grid.focus({ preventScroll: true })
     }
   }, [activeRendered])
 
@@ -127,10 +114,7 @@ export function RecordsGrid(props: RecordsGridProps) {
     focusPending.current = true
     setActive(next)
     if (element && next.row >= 0) {
-      const scale = scrollScale(
-        rowCount,
-        Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, element.clientHeight - HEADER_HEIGHT),
-      )
+      const scale = scrollScale(rowCount, rowViewport(element.clientHeight))
       const target = scrollTopToReveal(scale, element.scrollTop, next.row)
       if (target !== element.scrollTop) element.scrollTop = target
     }
@@ -147,9 +131,7 @@ export function RecordsGrid(props: RecordsGridProps) {
     if (event.defaultPrevented || event.altKey) return
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
     const element = scrollRef.current
-    const pageRows = element
-      ? rowsPerPage(scrollScale(rowCount, Math.max(ROW_HEIGHT, element.clientHeight - HEADER_HEIGHT)))
-      : 10
+    const pageRows = element ? rowsPerPage(scrollScale(rowCount, rowViewport(element.clientHeight))) : 10
     const next = nextPosition(
       active,
       { key: logicalArrowKey(event.key, rtl), ctrlKey: event.ctrlKey, metaKey: event.metaKey },
@@ -243,10 +225,8 @@ export function RecordsGrid(props: RecordsGridProps) {
         locale={locale}
         formatRowNumber={props.formatRowNumber}
         onOpenCell={onOpenCell}
-        onVisibleRangeChange={props.onVisibleRangeChange}
         onActiveRenderedChange={onActiveRenderedChange}
         onWindowError={props.onWindowError}
-        onRowCountFound={props.onRowCountFound}
         onRowsPainted={onRowsPainted}
       />
     </div>
@@ -261,10 +241,24 @@ export function RecordsGrid(props: RecordsGridProps) {
 function focusCell(element: HTMLElement): void {
   element.focus({ preventScroll: true })
   requestAnimationFrame(() => {
-    if (element.isConnected && document.activeElement === element) {
+    if (element.isConnected && focusedIn(element) === element) {
       element.scrollIntoView({ block: 'nearest', inline: 'nearest' })
     }
   })
+}
+
+/**
+ * The focused element of the document or shadow root that holds `element`: inside a shadow root the
+ * document's activeElement is the host, never one of our cells.
+ */
+function focusedIn(element: Element): Element | null {
+  return (element.getRootNode() as Document | ShadowRoot).activeElement
+}
+
+/** Focus fell to the page's body: the focused element was removed (a row scrolled out of the DOM). */
+function focusFellToBody(element: Element): boolean {
+  const page = element.ownerDocument
+  return page.activeElement === page.body
 }
 
 /** Wide enough for the largest row number ("1,000,000"). */

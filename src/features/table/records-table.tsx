@@ -1,24 +1,17 @@
-import { useTable } from '@tanstack/react-table'
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react'
 import { useEverTrue } from '../../components/ui/use-ever-true'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { useMessages } from '../../i18n/i18n-context'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import { useFoundRowCount } from '../../queries/found-row-count'
 import { holdsEveryRecord, visibleRowCount } from '../../queries/page-plan'
-import type { FoundRowCount } from '../../queries/use-record-window'
 import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../../model/explorer-state'
 import { ColumnsMenu } from './columns-menu'
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs, visibleSpecs } from './columns-fns'
+import { columnSpecs, visibleSpecs } from './columns-fns'
 import type { OpenCell, ShownColumn, TableLocale } from './grid-types'
+import { NO_COLUMN_WIDTHS, nextSort, resizedWidths, shownColumns, type ColumnWidths } from './header-fns'
 import { RecordsGrid } from './records-grid'
-import {
-  NO_ROWS,
-  fromSortingState,
-  tableColumns,
-  tableFeaturesForRecords,
-  toSortingState,
-} from './table-setup'
 import { useLocalSort } from './use-local-sort'
 import type { WarmUpFlag } from './warm-up-flag'
 
@@ -45,18 +38,13 @@ export interface RecordsTableProps {
    * drawn, or null when unknown: the first frame then draws only the rows the window shows.
    */
   screenTop?(): number | null
-  /** What the pages showed about the real row count of this first page's result (the app keeps it). */
-  foundRowCount?: FoundRowCount | null
-  /** Loaded pages showed that an estimated total was off. */
-  onRowCountFound?(found: FoundRowCount): void
-  /** Reports the range of rows on screen (0-based, inclusive) for the app's "1–100 of N" line. */
-  onVisibleRangeChange?(first: number, last: number): void
 }
 
 /**
  * The records of one DataStore table: a Columns menu, a note when the browser sorted, and a virtual,
  * sortable, resizable, keyboard-navigable grid that loads rows in windows around what is on screen.
- * See table-setup.ts for how TanStack Table is used (headers, sizes, sort; never a row model).
+ * A header click gives the next sort (header-fns.ts), and the app sorts; the rows come from the record
+ * window (or the browser sort), never from a row model.
  */
 export function RecordsTable(props: RecordsTableProps): JSX.Element {
   const { portal, state, firstPage, firstPageRequest, sortLocally, onSortChange, onHiddenChange } = props
@@ -70,45 +58,21 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const specs = useMemo(() => columnSpecs(firstPage.fields, t), [fieldsText, t])
   const shownSpecs = useMemo(() => visibleSpecs(specs, state.hidden), [specs, state.hidden])
-  const columns = useMemo(() => tableColumns(shownSpecs), [shownSpecs])
-  const sorting = useMemo(() => toSortingState(state.sort), [state.sort])
+  // the widths the user gave columns, kept per field id while this table is shown
+  const [widths, setWidths] = useState<ColumnWidths>(NO_COLUMN_WIDTHS)
+  // The same columns keep the same array: every drawn row re-renders its cells when it changes.
+  const shown: ShownColumn[] = useMemo(() => shownColumns(shownSpecs, widths), [shownSpecs, widths])
 
-  const table = useTable({
-    features: tableFeaturesForRecords,
-    columns,
-    data: NO_ROWS,
-    manualSorting: true,
-    enableMultiSort: true,
-    sortDescFirst: false,
-    state: { sorting },
-    onSortingChange: (updater) =>
-      onSortChange(fromSortingState(typeof updater === 'function' ? updater(sorting) : updater)),
-  })
-
-  const columnSizing = table.state.columnSizing
-  const headers = table.getHeaderGroups()[0]?.headers
-  // The same columns keep the same array: every drawn row re-renders its cells when it changes. The
-  // headers come from the shown columns and their widths from columnSizing; the header groups
-  // themselves are rebuilt on a sort, and keep their array on a resize.
-  const shown: ShownColumn[] = useMemo(() => {
-    const specById = new Map(shownSpecs.map((spec) => [spec.id, spec]))
-    return (headers ?? []).flatMap((header) => {
-      const spec = specById.get(header.column.id)
-      return spec ? [{ spec, width: header.getSize() }] : []
-    })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shownSpecs, columnSizing])
-
+  const { sort } = state
   const onSort = useCallback(
-    (fieldId: string, addKey: boolean) => table.getColumn(fieldId)?.toggleSorting(undefined, addKey),
-    [table],
+    (fieldId: string, addKey: boolean) => {
+      if (shownSpecs.some((spec) => spec.id === fieldId)) onSortChange(nextSort(sort, fieldId, addKey))
+    },
+    [shownSpecs, sort, onSortChange],
   )
   const onResize = useCallback(
-    (fieldId: string, width: number) => {
-      const size = Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)))
-      table.setColumnSizing((old) => ({ ...old, [fieldId]: size }))
-    },
-    [table],
+    (fieldId: string, width: number) => setWidths((old) => resizedWidths(old, fieldId, width)),
+    [],
   )
 
   // every record is here (always so when sorting locally, see planSortChange): a header click may
@@ -125,7 +89,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     [sortLocally, sortedHere, sortRecordsLocally, state.sort, firstPage.records, firstPage.fields, cell],
   )
   // An estimated total can be off a little: the pages at its end tell where the records really end.
-  const total = props.foundRowCount?.rows ?? firstPage.total
+  const total = useFoundRowCount(firstPage)?.rows ?? firstPage.total
   const counted = visibleRowCount(state.limit, total, firstPage.records.length)
   const rowCount = localRows ? Math.min(counted, localRows.length) : counted
 
@@ -175,9 +139,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           onSort={onSort}
           onResize={onResize}
           onOpenCell={setOpenCell}
-          onVisibleRangeChange={props.onVisibleRangeChange}
           onWindowError={onWindowError}
-          onRowCountFound={props.onRowCountFound}
         />
       )}
       {rowCount === 0 && shown.length > 0 ? (
@@ -227,14 +189,12 @@ const WARM_UP_STATE: ExplorerState = { ...DEFAULT_STATE, resourceId: 'warm-up' }
 const noop = () => {}
 
 /**
- * Draws a one-row table, laid out but invisible (never painted, focusable or exposed to assistive
- * technology), while the first page is on its way. The browser compiles code and loads fonts on first
- * use: running the table's code here (TanStack Table, the grid, its rows and cell formatting) and
- * laying out its faces keeps that cost out of the time between the first page's response and its
- * rows on screen. Mount it only while waiting. A memo: the page re-rendering meanwhile (any state of its
- * own) must not draw this table again, a few milliseconds the first page's answer could meet.
+ * The warm-up table: one row, laid out but never painted, focusable or exposed to assistive technology,
+ * drawn while the first page is on its way. The browser compiles code and loads fonts on first use;
+ * doing that here keeps it out of the time between the first page's answer and its rows on screen.
+ * Mount it only while waiting. A memo: a render of the page meanwhile must not draw it again.
  */
-export const PrepareRecordsTable = memo(function PrepareRecordsTable({
+export const WarmUpTable = memo(function WarmUpTable({
   portal,
   warmUp,
 }: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TOP_LOOKAHEAD_ROWS } from '../../queries/use-record-window'
+import { TOP_LOOKAHEAD_ROWS } from '../../queries/page-plan'
 import { OVERSCAN_ROWS } from './grid-types'
 import {
   MAX_SCROLL_HEIGHT,
