@@ -183,3 +183,49 @@ test.describe('a portal on another origin without CORS headers', () => {
     expect(outcome).toBe('blocked')
   })
 })
+
+test('an answer cut off on the way says so, not "a web page", and Try again works', async ({
+  explorer,
+  page,
+}) => {
+  const restore = await breakSearches(page, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json;charset=utf-8',
+      body: '{"help": "h", "success": true, "result": {"fields": [{"id": "_id", "type": "int"}], "records": [{"_id": 1}, {"_i',
+    }),
+  )
+  await explorer.open({ resource_id: GENERATED_RESOURCE_ID })
+  await expect(explorer.errorPanel).toContainText('The portal’s answer was cut off')
+  await expect(explorer.errorPanel).not.toContainText('web page')
+  await expectNoAxeViolations(page, 'cut-off answer')
+  await restore()
+  await explorer.retry.click()
+  await explorer.expectLoaded()
+})
+
+test.describe('a portal that hangs, then drops the connection', () => {
+  test.use({ allowedConsoleErrors: /net::ERR_CONNECTION_RESET.*datastore_search/ })
+
+  test('says why it is waiting, then reports the failure at once without trying again', async ({
+    explorer,
+    page,
+  }) => {
+    let requests = 0
+    // the portal's behaviour, not the test's waiting: it answers nothing for 9 s, then hangs up
+    const restore = await breakSearches(page, async (route) => {
+      requests++
+      await new Promise((resolve) => setTimeout(resolve, 9_000))
+      await route.abort('connectionreset')
+    })
+    await explorer.open({ resource_id: GENERATED_RESOURCE_ID })
+    await expect(page.getByText('Still waiting for the portal: it is slow to answer.')).toBeVisible({
+      timeout: 15_000,
+    })
+    await expect(explorer.errorPanel).toContainText('The portal could not be reached', { timeout: 15_000 })
+    await expect(page.getByText('Still waiting for the portal')).toHaveCount(0)
+    expect(requests).toBe(1)
+    await expectNoAxeViolations(page, 'hung portal')
+    await restore()
+  })
+})

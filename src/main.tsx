@@ -34,7 +34,7 @@ void loadRuntimeConfig(window.location.origin).then((config) => {
     viewStore: createUrlViewStore(window),
     tokenStore: createSessionTokenStore(),
     recentStore: createLocalRecentStore(),
-    api: createCkanClient(),
+    api: createCkanClient(config.proxy ? { proxyUrl: config.proxy } : {}),
     layout: 'page',
     onLanguage(locale, dir) {
       document.documentElement.lang = locale

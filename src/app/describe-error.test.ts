@@ -47,7 +47,7 @@ describe('describeError', () => {
     expect(text.title).toMatch(/blocked or unreachable/)
     expect(text.action).toMatch(/portal’s own website/)
     expect(text.action).toMatch(/enable CORS/)
-    expect(text.action).toMatch(/locally/)
+    expect(text.action).toMatch(/your own computer with “npm start”/)
   })
 
   it('recognises a portal without the DataStore API', () => {
@@ -72,11 +72,29 @@ describe('describeError', () => {
       'cors',
       'contract',
       'aborted',
+      'broken-answer',
+      'proxy-refused',
     ]
     const titles = kinds.map((kind) => describeKind(kind).title)
     expect(new Set(titles).size).toBe(kinds.length)
     expect(describeKind('not-ckan').title).toMatch(/CKAN/)
     expect(describeKind('contract').title).toMatch(/unexpected format/)
+  })
+
+  it('tells a cut-off answer apart from a web page, and offers to try again', () => {
+    const text = describeKind('broken-answer')
+    expect(text.title).toMatch(/cut off/)
+    expect(text.retry).toBe(true)
+  })
+
+  it('gives the proxy’s refusal in the server’s own words', () => {
+    const refusal = new CkanError(
+      'proxy-refused',
+      'This server does not fetch from private network addresses',
+    )
+    const text = describeError(refusal)
+    expect(text.action).toBe('This server does not fetch from private network addresses')
+    expect(text.retry).toBe(false)
   })
 
   it('describes unknown errors and plain AbortErrors too', () => {

@@ -29,6 +29,9 @@ const KIND_TEXT: Record<CkanErrorKind, { title: PlainKey; action: PlainKey | nul
   'bad-request': { title: 'error.badRequest.title', action: 'error.badRequest.action', retry: false },
   server: { title: 'error.server.title', action: 'error.server.action', retry: true },
   'not-ckan': { title: 'error.notCkan.title', action: 'error.notCkan.action', retry: false },
+  'broken-answer': { title: 'error.brokenAnswer.title', action: 'error.brokenAnswer.action', retry: true },
+  // its action is the server's own words
+  'proxy-refused': { title: 'error.proxyRefused.title', action: null, retry: false },
   network: { title: 'error.network.title', action: 'error.network.action', retry: true },
   cors: { title: 'error.cors.title', action: 'error.cors.action', retry: true },
   contract: { title: 'error.contract.title', action: 'error.contract.action', retry: false },
@@ -83,6 +86,9 @@ export function describeError(error: unknown, t: Translate<ErrorMessages>): Erro
     }
   }
   const text = KIND_TEXT[ckanError.kind]
+  if (ckanError.kind === 'proxy-refused') {
+    return { title: t(text.title), action: ckanError.message, retry: text.retry }
+  }
   const action = text.action
     ? t(text.action)
     : t('error.slowPortal.action', { seconds: Math.round(REQUEST_TIMEOUT_MS / 1000) })

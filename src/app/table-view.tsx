@@ -2,6 +2,7 @@
 // line, and the records (or why they could not load), with the filter dialog behind "Add filter".
 import type { UseQueryResult } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
+import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Spinner } from '../components/ui/spinner'
@@ -21,6 +22,8 @@ import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
 import type { ChangeView } from './explorer'
 import { loadTableError } from './load-table-error'
+
+const REQUEST_TIMEOUT_SECONDS = Math.round(REQUEST_TIMEOUT_MS / 1000)
 
 // Loaded on first use: the filter dialog is not needed to show the first rows (initial JS budget).
 const FilterBuilder = lazy(() =>
@@ -128,7 +131,13 @@ export function TableView({
         onClear={() => change({ filters: {} }, { history: 'push' })}
       />
 
-      <StatusBar text={counts} busy={busy} estimatedHint={totalWasEstimated} />
+      <StatusBar
+        text={counts}
+        busy={busy}
+        estimatedHint={totalWasEstimated}
+        throughProxy={!!data?.throughProxy}
+        waitLimitSeconds={REQUEST_TIMEOUT_SECONDS}
+      />
 
       <div className="dse-table-region" aria-busy={busy} ref={tableRegionRef}>
         <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>

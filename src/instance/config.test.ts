@@ -25,4 +25,14 @@ describe('readConfig', () => {
     expect(config.portal).toBe('https://demo.ckan.org/en')
     expect(config.problems[0]).toMatch(/locale/)
   })
+
+  it('reads the server’s proxy as an address on the page’s own origin, and nothing else', () => {
+    expect(readConfig({ proxy: '/proxy' }, origin).proxy).toBe('http://127.0.0.1:8080/proxy')
+    expect(readConfig({}, origin).proxy).toBeUndefined()
+    for (const proxy of ['https://evil.example/proxy', '//evil.example/p', 42]) {
+      const config = readConfig({ proxy }, origin)
+      expect(config.proxy).toBeUndefined()
+      expect(config.problems[0]).toMatch(/proxy/)
+    }
+  })
 })

@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   portal: string
   /** The interface language the host asks for, when the view's link names none. */
   locale?: string
+  /** Absolute URL of the server's read-only portal proxy, when the server has one. */
+  proxy?: string
   /** Why a configured value was not used (shown to whoever runs the app, in the console). */
   problems: string[]
 }
@@ -20,7 +22,12 @@ export function readConfig(body: unknown, fallbackOrigin: string): RuntimeConfig
     if (body !== undefined) problems.push('config.json is not a JSON object')
     return { portal: fallback, problems }
   }
-  const portal = (body as Record<string, unknown>).portal
+  const proxy = readProxy((body as Record<string, unknown>).proxy, fallbackOrigin, problems)
+  const withProxy = (config: RuntimeConfig): RuntimeConfig => (proxy ? { ...config, proxy } : config)
+  return withProxy(readPortal((body as Record<string, unknown>).portal, fallback, problems))
+}
+
+function readPortal(portal: unknown, fallback: string, problems: string[]): RuntimeConfig {
   if (portal === undefined) return { portal: fallback, problems }
   if (typeof portal !== 'string') {
     problems.push('config.json "portal" must be a string')
@@ -34,4 +41,14 @@ export function readConfig(body: unknown, fallbackOrigin: string): RuntimeConfig
   if (normalised.addedLocale)
     problems.push(`config.json "portal" has no locale segment; using ${normalised.baseUrl}`)
   return { portal: normalised.baseUrl, problems }
+}
+
+/** `"/proxy"` (the server's own path) → an absolute URL on the page's origin; anything else is ignored. */
+function readProxy(proxy: unknown, origin: string, problems: string[]): string | undefined {
+  if (proxy === undefined) return undefined
+  if (typeof proxy !== 'string' || !proxy.startsWith('/') || proxy.startsWith('//')) {
+    problems.push('config.json "proxy" must be a path on this server, such as "/proxy"')
+    return undefined
+  }
+  return new URL(proxy, origin).href
 }

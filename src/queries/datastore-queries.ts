@@ -10,8 +10,13 @@ import { datastoreKeys } from './datastore-keys'
 /** Retry only what a retry can fix: network trouble and server errors, at most twice. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2) return false
-  return error instanceof CkanError && (error.kind === 'network' || error.kind === 'server')
+  if (!(error instanceof CkanError) || (error.kind !== 'network' && error.kind !== 'server')) return false
+  // a portal that hung before it failed would make the user wait as long again, unexplained
+  return (error.elapsedMs ?? 0) < SLOW_FAILURE_MS
 }
+
+/** A failure that took longer than this is reported at once, not retried. */
+export const SLOW_FAILURE_MS = 5_000
 
 /** One `datastore_search` call. The same options feed the first page, windowed pages and prefetches. */
 export function searchQueryOptions(api: CkanClient, portal: Portal, request: SearchRequest) {

@@ -13,7 +13,7 @@ import {
 import type { Portal, ResourceSummary } from './types'
 import * as v from 'valibot'
 
-type Options = Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs'>
+type Options = Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs' | 'routes'>
 
 /** Datasets asked for per search; each may hold several tables. */
 export const CATALOG_ROWS = 20

@@ -3,6 +3,7 @@
 import { listTableMetadata, searchResources, showResource } from './catalog'
 import type { CallOptions } from './client'
 import { createPortalMemory, datastoreSearch } from './datastore-search'
+import { createPortalRoutes } from './portal-routes'
 import type { Portal, ResourceSummary, SearchRequest, SearchResult } from './types'
 
 type Options = Pick<CallOptions, 'signal' | 'timeoutMs' | 'method'>
@@ -12,21 +13,36 @@ export interface CkanClient {
   searchResources(portal: Portal, text: string, options?: Options): Promise<ResourceSummary[]>
   showResource(portal: Portal, id: string, options?: Options): Promise<ResourceSummary>
   listTableMetadata(portal: Portal, options?: Options): Promise<ResourceSummary[]>
+  /** Whether this portal is reached through the explorer's server (it blocked a direct call). */
+  throughProxy(portal: Portal): boolean
 }
 
 export interface CkanClientOptions {
   /** For tests and hosts with their own fetch; the browser's by default. */
   fetch?: typeof fetch
+  /** Absolute URL of the bundled server's read-only proxy, used for portals that block other websites. */
+  proxyUrl?: string
 }
 
-export function createCkanClient({ fetch }: CkanClientOptions = {}): CkanClient {
+export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): CkanClient {
   const memory = createPortalMemory()
-  const withDefaults = (options: Options = {}) => (fetch ? { ...options, fetch } : options)
+  const routes = createPortalRoutes(proxyUrl)
+  const withDefaults = (options: Options = {}) => ({ ...options, routes, ...(fetch ? { fetch } : {}) })
+  const throughProxy = (portal: Portal) => {
+    try {
+      return routes.throughProxy(new URL(portal.baseUrl, globalThis.location?.href).origin)
+    } catch {
+      return false
+    }
+  }
   return {
-    datastoreSearch: (portal, request, options) =>
-      datastoreSearch(portal, request, { ...withDefaults(options), memory }),
+    datastoreSearch: async (portal, request, options) => {
+      const result = await datastoreSearch(portal, request, { ...withDefaults(options), memory })
+      return throughProxy(portal) ? { ...result, throughProxy: true } : result
+    },
     searchResources: (portal, text, options) => searchResources(portal, text, withDefaults(options)),
     showResource: (portal, id, options) => showResource(portal, id, withDefaults(options)),
     listTableMetadata: (portal, options) => listTableMetadata(portal, withDefaults(options)),
+    throughProxy,
   }
 }

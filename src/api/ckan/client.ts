@@ -7,6 +7,7 @@
 //   never in a URL. Cookies are never sent (`credentials: 'omit'`).
 // - Only the parameters given are sent: CKAN answers 409 to unknown ones (cache busters included).
 import { CkanError, errorFromFetchFailure, errorFromResponse, REQUEST_TIMEOUT_MS } from './errors'
+import { proxiedUrl, type PortalRoutes } from './portal-routes'
 import { envelopeSchema, parseOrThrow } from './schemas'
 import type { Portal } from './types'
 
@@ -21,7 +22,15 @@ export interface CallOptions {
   timeoutMs?: number
   /** For tests and embedding hosts. */
   fetch?: typeof fetch
+  /** Which portals this explorer reaches through its server's proxy (none: always direct). */
+  routes?: PortalRoutes
 }
+
+/**
+ * A blocked call this late is not a CORS refusal (those come at once) but a portal that hung and then
+ * dropped the connection: repeating it through the proxy would only make the user wait longer.
+ */
+const LEAST_TIME_FOR_PROXY_MS = 5_000
 
 /** `https://open.canada.ca/data/en` + `datastore_search` → `https://open.canada.ca/data/en/api/3/action/datastore_search`. */
 export function actionUrl(baseUrl: string, action: string): string {
@@ -112,6 +121,8 @@ export function prepareRequest(
 /**
  * Calls a CKAN action and returns its `result` (unvalidated: each action parses its own shape).
  * Throws CkanError for every failure: HTTP, CKAN error bodies, HTML answers, CORS, timeouts, aborts.
+ * When the browser blocks a direct call and a proxy is there, the call is repeated through it, within
+ * the same time limit, and the portal is reached that way from then on.
  */
 export async function callAction(
   portal: Portal,
@@ -125,10 +136,39 @@ export async function callAction(
   } catch (failure) {
     throw new CkanError('not-ckan', 'Invalid portal address', { detail: String(failure), cause: failure })
   }
-  const { url, init } = prepared
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis)
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
+  const { routes } = options
+  const proxyUrl = routes?.proxyUrl
+  const portalOrigin = new URL(prepared.url).origin
+  if (proxyUrl && routes.throughProxy(portalOrigin)) {
+    return send(throughProxy(prepared, proxyUrl), timeoutMs, options)
+  }
+  const started = Date.now()
+  try {
+    return await send(prepared, timeoutMs, options)
+  } catch (error) {
+    const timeLeft = timeoutMs - (Date.now() - started)
+    const blocked = error instanceof CkanError && error.kind === 'cors'
+    if (!proxyUrl || !blocked || timeLeft < LEAST_TIME_FOR_PROXY_MS) throw error
+    const answer = await send(throughProxy(prepared, proxyUrl), timeLeft, options)
+    // only once the proxy has answered: a refusal by the proxy leaves the portal as it was
+    routes.rememberProxy(portalOrigin)
+    return answer
+  }
+}
 
+/** The same call, addressed to the proxy; the token goes with it (the proxy forwards it to that portal only). */
+function throughProxy(prepared: PreparedRequest, proxyUrl: string): PreparedRequest {
+  return { url: proxiedUrl(proxyUrl, prepared.url), init: prepared.init }
+}
+
+async function send(
+  { url, init }: PreparedRequest,
+  timeoutMs: number,
+  options: Pick<CallOptions, 'fetch' | 'signal'>,
+): Promise<unknown> {
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis)
+  const started = Date.now()
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -152,7 +192,7 @@ export async function callAction(
           cause: failure,
         })
       }
-      throw errorFromFetchFailure(failure, url)
+      throw errorFromFetchFailure(failure, url, undefined, Date.now() - started)
     }
     const contentType = response.headers.get('content-type')
     if (!response.ok) throw errorFromResponse(response.status, contentType, body)

@@ -99,7 +99,9 @@ function junkParam(error: unknown, params: Record<string, unknown>): string | nu
 export async function datastoreSearch(
   portal: Portal,
   request: SearchRequest,
-  options: Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs' | 'method'> & { memory?: PortalMemory } = {},
+  options: Pick<CallOptions, 'signal' | 'fetch' | 'timeoutMs' | 'method' | 'routes'> & {
+    memory?: PortalMemory
+  } = {},
 ): Promise<SearchResult> {
   const params = toSearchParams(request)
   const unsupportedByPortal = options.memory?.unsupportedParams ?? new Map<string, Set<string>>()

@@ -7,6 +7,8 @@ export interface CkanErrorOptions {
   fieldErrors?: Record<string, string[]>
   detail?: string
   cause?: unknown
+  /** How long the call ran before it failed (set for network failures). */
+  elapsedMs?: number
 }
 
 /** Every failure of a CKAN call, classified so the UI can explain it and decide whether to retry. */
@@ -17,6 +19,8 @@ export class CkanError extends Error {
   readonly fieldErrors?: Record<string, string[]>
   /** Technical details for a folded "details" section (server message, body excerpt). */
   readonly detail?: string
+  /** How long the call ran before it failed: a failure after a long wait is not worth repeating. */
+  readonly elapsedMs?: number
 
   constructor(kind: CkanErrorKind, message: string, options: CkanErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
@@ -25,6 +29,7 @@ export class CkanError extends Error {
     if (options.status !== undefined) this.status = options.status
     if (options.fieldErrors !== undefined) this.fieldErrors = options.fieldErrors
     if (options.detail !== undefined) this.detail = options.detail
+    if (options.elapsedMs !== undefined) this.elapsedMs = options.elapsedMs
   }
 }
 
@@ -45,6 +50,11 @@ function excerpt(text: string): string {
 function looksLikeHtml(contentType: string | null, body: string): boolean {
   if (contentType && /\bhtml\b/i.test(contentType)) return true
   return body.trimStart().startsWith('<')
+}
+
+function looksLikeJson(contentType: string | null, body: string): boolean {
+  if (contentType && /\bjson\b/i.test(contentType)) return true
+  return /^[[{]/.test(body.trimStart())
 }
 
 /** An object that is not an array or null (a JSON object). */
@@ -102,6 +112,13 @@ export function errorFromResponse(status: number, contentType: string | null, bo
   try {
     parsed = JSON.parse(body)
   } catch {
+    // cut off on the way (a dropped connection, a size limit): JSON that does not end
+    if (status < 300 && looksLikeJson(contentType, body)) {
+      return new CkanError('broken-answer', `Incomplete JSON (HTTP ${status})`, {
+        status,
+        detail: excerpt(body),
+      })
+    }
     if (status >= 500)
       return new CkanError(statusKind(status), `HTTP ${status}`, { status, detail: excerpt(body) })
     return new CkanError('not-ckan', `Not JSON (HTTP ${status})`, { status, detail: excerpt(body) })
@@ -120,6 +137,9 @@ export function errorFromResponse(status: number, contentType: string | null, bo
   return new CkanError(statusKind(status), `HTTP ${status}`, { status, detail: excerpt(body) })
 }
 
+/** The `__type` of the bundled server's proxy errors (a refusal, a timeout, an unreachable portal). */
+export const PROXY_ERROR_TYPE = 'Proxy Error'
+
 function errorFromCkanBody(status: number, error: Record<string, unknown>): CkanError {
   const type = typeof error.__type === 'string' ? error.__type : ''
   const message = typeof error.message === 'string' ? error.message : ''
@@ -134,6 +154,9 @@ function errorFromCkanBody(status: number, error: Record<string, unknown>): Ckan
       return new CkanError('bad-request', message || type, { status, detail: message || type })
     case 'Validation Error':
       return validationError(status, error)
+    // the explorer's own server refusing to fetch (see server/proxy): its message is meant for people
+    case PROXY_ERROR_TYPE:
+      return new CkanError('proxy-refused', message || type, { status, detail: message || type })
     default: {
       const detail = JSON.stringify(error)
       if (type === '' && status === 409) return validationError(status, error)
@@ -162,6 +185,7 @@ export function errorFromFetchFailure(
   failure: unknown,
   requestUrl: string,
   pageOrigin: string | undefined = globalThis.location?.origin,
+  elapsedMs?: number,
 ): CkanError {
   if (failure instanceof CkanError) return failure
   if (isAbortError(failure)) return new CkanError('aborted', 'Request cancelled', { cause: failure })
@@ -172,10 +196,11 @@ export function errorFromFetchFailure(
   } catch {
     crossOrigin = false
   }
+  const options = elapsedMs === undefined ? { detail, cause: failure } : { detail, cause: failure, elapsedMs }
   if (failure instanceof TypeError && crossOrigin) {
-    return new CkanError('cors', 'Blocked or unreachable', { detail, cause: failure })
+    return new CkanError('cors', 'Blocked or unreachable', options)
   }
-  return new CkanError('network', 'Network error', { detail, cause: failure })
+  return new CkanError('network', 'Network error', options)
 }
 
 export function isAbortError(error: unknown): boolean {

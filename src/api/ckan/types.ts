@@ -49,6 +49,8 @@ export interface SearchResult {
   /** Absent when the portal did not send it (include_total=false). */
   total?: number
   totalWasEstimated: boolean
+  /** Set when the answer came through the explorer's server (the portal blocks other websites). */
+  throughProxy?: true
   /** The limit the portal applied (it may cap the requested one); absent on CKAN 2.7/2.8. */
   limit?: number
   offset: number
@@ -72,7 +74,9 @@ export type CkanErrorKind =
   | 'bad-request' // 400 bare string (unknown action, bad JSON)
   | 'server' // 5xx
   | 'not-ckan' // HTML or non-JSON body
+  | 'broken-answer' // JSON cut off or malformed (a dropped connection, a proxy's size limit)
   | 'network' // unreachable, DNS, offline
   | 'cors' // the browser blocked the cross-origin request
+  | 'proxy-refused' // the explorer's own server would not fetch it (message: the server's plain words)
   | 'contract' // JSON of an unexpected shape
   | 'aborted'

@@ -9,11 +9,14 @@ export const errorsCatalogue = defineCatalogue('errors', {
   'error.badRequest.action':
     'The portal did not understand the request. Check the portal address, or open the table on the portal’s own website.',
   'error.badRequest.title': 'The portal refused the request',
+  'error.brokenAnswer.action':
+    'The data arrived incomplete or damaged, perhaps because the connection dropped on the way. Try again; if it keeps happening, choose fewer rows.',
+  'error.brokenAnswer.title': 'The portal’s answer was cut off',
   'error.contract.action':
     'The portal answered, but not in the shape a CKAN DataStore answers. Check the portal address, or try again later.',
   'error.contract.title': 'The portal sent data in an unexpected format',
   'error.cors.action':
-    'This portal does not allow other websites to read its data, or it could not be reached. You can open the table on the portal’s own website, ask the portal’s team to enable CORS for its API, or run this explorer locally with its own server.',
+    'This portal does not allow other websites to read its data, or it could not be reached. You can open the table on the portal’s own website, ask the portal’s team to enable CORS for its API, or run this explorer on your own computer with “npm start”: its server can read from portals that block other websites.',
   'error.cors.title': 'The portal is blocked or unreachable from this page',
   'error.datastoreMissing.action':
     'This portal does not offer the DataStore API. Open the data on the portal’s own website instead.',
@@ -39,6 +42,7 @@ export const errorsCatalogue = defineCatalogue('errors', {
   'error.part.filters': 'filter',
   'error.part.q': 'search',
   'error.part.sort': 'sort',
+  'error.proxyRefused.title': 'This explorer’s server would not read from the portal',
   'error.server.action': 'The portal had a problem answering. Wait a moment and try again.',
   'error.server.title': 'The portal had an internal error',
   'error.slowPortal.action':

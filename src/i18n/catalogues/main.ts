@@ -112,6 +112,10 @@ export const mainCatalogue = defineCatalogue('main', {
   'status.all': { one: '1 record', other: 'All {count} records' },
   'status.loading': 'Loading records…',
   'status.updating': 'Updating…',
+  'status.stillWaiting':
+    'Still waiting for the portal: it is slow to answer. We stop waiting after {seconds} seconds.',
+  'status.throughProxy':
+    'Read through this explorer’s server: the portal does not let other websites read its data directly.',
   'status.estimatedHint':
     'The portal estimated the total: counting exactly would be slow on a table this large.',
 
