@@ -8,6 +8,7 @@ import { GENERATED_RESOURCE_ID } from '../server/data/generated'
 
 test('every control is reachable by its label', async ({ explorer }) => {
   await explorer.openResource(GENERATED_RESOURCE_ID)
+  await explorer.openPortalPanel()
   for (const control of [
     explorer.portalAddress,
     explorer.token,

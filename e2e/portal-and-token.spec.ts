@@ -81,6 +81,7 @@ test.describe('a private table', () => {
     expect(page.url()).not.toContain(E2E_TOKEN)
 
     // "Forget token" forgets it everywhere
+    await explorer.openPortalPanel()
     await explorer.forgetToken.click()
     await expect(explorer.errorPanel).toContainText('You are not allowed to read this table')
     expect((await storage(page)).session).not.toContain(E2E_TOKEN)

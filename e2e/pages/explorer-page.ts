@@ -32,6 +32,7 @@ export class ExplorerPage {
   readonly forgetToken: Locator
   readonly portalAddress: Locator
   readonly usePortal: Locator
+  /** The header's "Data from <host>" button, which opens the portal and token panel. */
   readonly dataFrom: Locator
   readonly table: Locator
   readonly openTable: Locator
@@ -65,7 +66,7 @@ export class ExplorerPage {
     this.forgetToken = page.getByRole('button', { name: 'Forget token' })
     this.portalAddress = page.getByRole('textbox', { name: 'Portal address' })
     this.usePortal = page.getByRole('button', { name: 'Use portal' })
-    this.dataFrom = page.getByRole('banner').getByText('Data from').locator('..')
+    this.dataFrom = page.getByRole('banner').getByRole('button', { name: /^Data from/ })
     this.table = page.getByRole('combobox', { name: 'Table' })
     this.openTable = page.getByRole('button', { name: 'Open', exact: true })
     this.grid = page.getByRole('grid', { name: 'Records' })
@@ -116,12 +117,20 @@ export class ExplorerPage {
     await this.search.fill(text)
   }
 
+  /** Opens the portal and token panel, unless it is open already. */
+  async openPortalPanel(): Promise<void> {
+    if ((await this.dataFrom.getAttribute('aria-expanded')) !== 'true') await this.dataFrom.click()
+    await expect(this.portalAddress).toBeVisible()
+  }
+
   async usePortalAddress(address: string): Promise<void> {
+    await this.openPortalPanel()
     await this.portalAddress.fill(address)
     await this.usePortal.click()
   }
 
   async enterToken(token: string, { remember = false } = {}): Promise<void> {
+    await this.openPortalPanel()
     await this.token.fill(token)
     if (remember) await this.rememberToken.check()
     await this.useToken.click()

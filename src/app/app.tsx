@@ -51,7 +51,13 @@ function ExplorerRoot({
     <I18nContext value={i18n}>
       <div
         ref={rootRef}
-        className={layout === 'embed' ? 'dse-root dse-root--embed' : 'dse-root'}
+        className={
+          layout === 'embed'
+            ? 'dse-root dse-root--embed'
+            : view.state.resourceId
+              ? 'dse-root dse-root--fill'
+              : 'dse-root'
+        }
         lang={locale}
         dir={dir}
       >

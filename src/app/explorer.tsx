@@ -1,11 +1,12 @@
 // The explorer's page: the portal and token settings, notices, the table chooser, and either the
 // start panel or the open table. It owns the view's changes: each goes into the view store, with its
 // first page asked for at once.
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
+import { flushSync } from 'react-dom'
 import { isCkanError } from '../api/ckan/errors'
 import { portalHost } from '../api/ckan/portal-url'
 import type { ParsedResourceInput } from '../api/ckan/resource-input'
-import type { ResourceSummary, SearchRequest } from '../api/ckan/types'
+import type { CkanErrorKind, ResourceSummary, SearchRequest } from '../api/ckan/types'
 import { useCellLocale } from '../components/ui/use-cell-locale'
 import { PortalSettings } from '../features/portal/portal-settings'
 import { ResourcePicker } from '../features/resource-picker/resource-picker'
@@ -17,6 +18,7 @@ import type { ExplorerState, SortKey } from '../model/explorer-state'
 import { ExplorerNotices, type InfoNotice } from './explorer-notices'
 import { StartPanel } from './start-panel'
 import { loadTableError } from './load-table-error'
+import { PortalMenu } from './portal-menu'
 import { TableView } from './table-view'
 import type { ExplorerStateHandle, UpdateOptions } from './use-explorer-state'
 import { FirstPageFetcher, useFirstPage } from './use-first-page'
@@ -25,9 +27,33 @@ import { useRecentResources } from './use-recent-resources'
 import { useTableName } from './use-table-name'
 
 /** The page's main landmark; an embed is a part of its host's page, whose main landmark is its own. */
-function Main({ embedded, children }: { embedded: boolean; children: ReactNode }) {
-  return embedded ? <div className="dse-main">{children}</div> : <main className="dse-main">{children}</main>
+function Main({
+  embedded,
+  ref,
+  children,
+}: {
+  embedded: boolean
+  ref: Ref<HTMLElement>
+  children: ReactNode
+}) {
+  return embedded ? (
+    <div className="dse-main" ref={ref as Ref<HTMLDivElement>}>
+      {children}
+    </div>
+  ) : (
+    <main className="dse-main" ref={ref}>
+      {children}
+    </main>
+  )
 }
+
+/** The grid's keyboard entry point (its roving tab stop), inside this explorer's main part. */
+function focusGrid(main: HTMLElement | null): void {
+  main?.querySelector<HTMLElement>('[role="grid"] [tabindex="0"]')?.focus()
+}
+
+/** Failures the portal panel can help with: another address, or the portal's own website. */
+const PORTAL_FAILURES: ReadonlySet<CkanErrorKind> = new Set(['cors', 'network', 'not-ckan', 'proxy-refused'])
 
 /** A change to the view: stored, with its first page asked for just before. */
 export type ChangeView = (
@@ -54,6 +80,7 @@ export function Explorer({
   const session = usePortalSession(baseUrl)
   const { portal } = session
   const tokenInputRef = useRef<HTMLInputElement>(null)
+  const mainRef = useRef<HTMLElement>(null)
 
   // a dismissed notice stays away while the same parts are ignored
   const [dismissedIgnored, setDismissedIgnored] = useState<string | null>(null)
@@ -107,42 +134,58 @@ export function Explorer({
     change(partial, { history: 'push' })
   }
 
-  const focusToken = () => {
-    const input = tokenInputRef.current
-    if (!input) return
-    input.scrollIntoView({ block: 'center' })
-    input.focus()
-  }
-
   const showTableError = firstPage.isError && !firstPage.data
+  const failure = showTableError && isCkanError(firstPage.error) ? firstPage.error.kind : null
+  const tokenWanted = failure === 'forbidden'
+  // the portal panel opens by itself for a problem it can solve, until the user closes it on that problem
+  const panelProblem = tokenWanted
+    ? `token ${baseUrl}`
+    : failure && PORTAL_FAILURES.has(failure)
+      ? `portal ${baseUrl}`
+      : null
+  const [panelChoice, setPanelChoice] = useState<{ open: boolean; closedOn: string | null }>({
+    open: false,
+    closedOn: null,
+  })
+  const panelOpen = panelChoice.open || (panelProblem !== null && panelChoice.closedOn !== panelProblem)
+  const setPanelOpen = (open: boolean) => setPanelChoice({ open, closedOn: open ? null : panelProblem })
+
+  const focusToken = () => {
+    // the field must be shown before it can take focus
+    flushSync(() => setPanelOpen(true))
+    tokenInputRef.current?.focus()
+  }
 
   return (
     <>
       <FirstPageFetcher portal={portal} request={request} />
+      {!embedded && state.resourceId && (
+        <button type="button" className="dse-skip" onClick={() => focusGrid(mainRef.current)}>
+          {t('app.skipToTable')}
+        </button>
+      )}
       {!embedded && (
         <header className="dse-header">
-          <div className="dse-header__brand">
-            <h1 className="dse-title">{t('app.title')}</h1>
-            <p className="dse-portal-host">
-              {t('app.dataFrom')} <strong>{portalHost(baseUrl)}</strong>
-            </p>
-          </div>
-          <PortalSettings
-            baseUrl={baseUrl}
-            defaultBaseUrl={config.portal}
-            onPortalChange={changePortal}
-            hasToken={session.hasToken}
-            remember={session.remember}
-            onTokenApply={session.applyToken}
-            onRememberChange={session.setRemember}
-            tokenInputRef={tokenInputRef}
-            tokenWanted={
-              showTableError && isCkanError(firstPage.error) && firstPage.error.kind === 'forbidden'
-            }
-          />
+          <h1 className="dse-title">{t('app.title')}</h1>
+          {state.resourceId && (
+            <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} compact />
+          )}
+          <PortalMenu host={portalHost(baseUrl)} open={panelOpen} onOpenChange={setPanelOpen}>
+            <PortalSettings
+              baseUrl={baseUrl}
+              defaultBaseUrl={config.portal}
+              onPortalChange={changePortal}
+              hasToken={session.hasToken}
+              remember={session.remember}
+              onTokenApply={session.applyToken}
+              onRememberChange={session.setRemember}
+              tokenInputRef={tokenInputRef}
+              tokenWanted={tokenWanted}
+            />
+          </PortalMenu>
         </header>
       )}
-      <Main embedded={embedded}>
+      <Main embedded={embedded} ref={mainRef}>
         <ExplorerNotices
           ignored={dismissedIgnored === ignoredKey ? [] : ignored}
           onDismissIgnored={() => setDismissedIgnored(ignoredKey)}
@@ -155,7 +198,7 @@ export function Explorer({
           embedded={embedded}
         />
 
-        {(!embedded || picker) && (
+        {(embedded ? picker : !state.resourceId) && (
           <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} />
         )}
 

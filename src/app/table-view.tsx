@@ -99,10 +99,9 @@ export function TableView({
         <h2 id={titleId} className="dse-view__title">
           {summary?.name ?? resourceId}
         </h2>
-        <p className="dse-hint">
-          {summary?.datasetTitle ? `${t('app.inDataset', { title: summary.datasetTitle })} · ` : ''}
-          {t('app.resourceId', { id: resourceId })}
-        </p>
+        {summary?.datasetTitle && (
+          <p className="dse-hint">{t('app.inDataset', { title: summary.datasetTitle })}</p>
+        )}
       </div>
 
       <div className="dse-controls" role="group" aria-label={t('app.controls')}>

@@ -45,10 +45,13 @@ export function ResourcePicker({
   portal,
   recent,
   onOpen,
+  compact = false,
 }: {
   portal: Portal
   recent: readonly ResourceSummary[]
   onOpen: (input: ParsedResourceInput, summary?: ResourceSummary) => void
+  /** One line, for the header of an open table: the heading and the hint are for screen readers only. */
+  compact?: boolean
 }) {
   const t = useMessages(mainCatalogue)
   const i18n = useI18n()
@@ -108,8 +111,11 @@ export function ResourcePicker({
   const status = expanded && searchable ? searchStatus(t, text.trim(), settled, results) : ''
 
   return (
-    <section className="dse-picker" aria-labelledby={`${ids.hint}-heading`}>
-      <h2 id={`${ids.hint}-heading`} className="dse-section-title">
+    <section
+      className={compact ? 'dse-picker dse-picker--compact' : 'dse-picker'}
+      aria-labelledby={`${ids.hint}-heading`}
+    >
+      <h2 id={`${ids.hint}-heading`} className={compact ? 'dse-visually-hidden' : 'dse-section-title'}>
         {t('picker.heading')}
       </h2>
       <form
@@ -220,7 +226,7 @@ export function ResourcePicker({
           {t('picker.open')}
         </button>
       </form>
-      <p id={ids.hint} className="dse-hint">
+      <p id={ids.hint} className={compact ? 'dse-visually-hidden' : 'dse-hint'}>
         {t('picker.hint')}
       </p>
       <p className="dse-picker__status" role="status">

@@ -7,7 +7,7 @@ import { defineCatalogue } from '../translate'
 export const mainCatalogue = defineCatalogue('main', {
   'app.title': 'Datastore Explorer',
   'app.dataFrom': 'Data from',
-  'app.resourceId': 'Resource id: {id}',
+  'app.skipToTable': 'Skip to the table',
   'app.inDataset': 'Dataset: {title}',
   'app.noResourceTitle': 'Start by choosing a table',
   'app.noResourceText':
@@ -80,6 +80,7 @@ export const mainCatalogue = defineCatalogue('main', {
     'This page could not load a part it needs to open a table. Check your connection, then try again.',
 
   'portal.heading': 'Portal and access',
+  'portal.close': 'Close',
   'portal.addressLabel': 'Portal address',
   'portal.addressHint':
     'The address of a CKAN portal, ending with its language, for example https://open.canada.ca/data/en',

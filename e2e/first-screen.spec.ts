@@ -1,0 +1,82 @@
+// The first screen (issue 16): the data gets the room. An open table fills the window under one
+// compact bar, the page itself does not scroll, the portal settings wait behind a button, and the
+// keyboard reaches the grid at once.
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { E2E_PORT } from './ports'
+import { GENERATED_RESOURCE_ID } from '../server/data/generated'
+
+/** Rows of the grid whose whole box is inside the browser window. */
+async function rowsFullyOnScreen(explorer: import('./pages/explorer-page').ExplorerPage): Promise<number> {
+  return explorer.grid.evaluate((grid) => {
+    const gridBox = grid.getBoundingClientRect()
+    return [...grid.querySelectorAll('[role="row"]')].filter((row) => {
+      if (row.querySelector('[role="columnheader"]')) return false
+      const box = row.getBoundingClientRect()
+      return box.height > 0 && box.top >= gridBox.top && box.bottom <= Math.min(gridBox.bottom, innerHeight)
+    }).length
+  })
+}
+
+test.describe('on a 1280×800 screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('an open table shows at least 15 rows, and the page itself does not scroll', async ({
+    explorer,
+    page,
+  }) => {
+    await explorer.openResource(GENERATED_RESOURCE_ID)
+    expect(await rowsFullyOnScreen(explorer)).toBeGreaterThanOrEqual(15)
+    const scroll = await page.evaluate(() => ({
+      height: document.scrollingElement!.scrollHeight,
+      client: document.scrollingElement!.clientHeight,
+      width: document.scrollingElement!.scrollWidth,
+      clientWidth: document.scrollingElement!.clientWidth,
+    }))
+    expect(scroll.height).toBeLessThanOrEqual(scroll.client)
+    expect(scroll.width).toBeLessThanOrEqual(scroll.clientWidth)
+  })
+
+  test('the portal settings open from the header and close again; they start closed', async ({
+    explorer,
+    page,
+  }) => {
+    await explorer.openResource(GENERATED_RESOURCE_ID)
+    await expect(explorer.portalAddress).toBeHidden()
+    await expect(explorer.dataFrom).toHaveAccessibleName(`Data from 127.0.0.1:${E2E_PORT}`)
+    await explorer.dataFrom.click()
+    await expect(explorer.portalAddress).toBeVisible()
+    await expect(explorer.token).toBeVisible()
+    await expectNoAxeViolations(page, 'portal panel')
+    await page.keyboard.press('Escape')
+    await expect(explorer.portalAddress).toBeHidden()
+  })
+
+  test('the keyboard reaches the grid within 3 presses of Tab', async ({ explorer, page }) => {
+    await explorer.openResource(GENERATED_RESOURCE_ID)
+    await page.locator('body').focus()
+    const skip = page.getByRole('button', { name: 'Skip to the table' })
+    await page.keyboard.press('Tab')
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(explorer.focusedInGrid()).toHaveCount(1)
+    await expectNoAxeViolations(page, 'skip link')
+  })
+})
+
+test.describe('on a 375×667 phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } })
+
+  test('the first row of the grid is on the first screen, and nothing is wider than it', async ({
+    explorer,
+    page,
+  }) => {
+    await explorer.openResource(GENERATED_RESOURCE_ID)
+    const firstRow = await explorer.dataRows().first().boundingBox()
+    expect(firstRow).not.toBeNull()
+    expect(firstRow!.y + firstRow!.height).toBeLessThanOrEqual(667)
+    const width = await page.evaluate(() => document.scrollingElement!.scrollWidth)
+    expect(width).toBeLessThanOrEqual(375)
+    await expectNoAxeViolations(page, 'phone')
+  })
+})
