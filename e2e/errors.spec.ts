@@ -37,7 +37,7 @@ test.describe('answers from the portal', () => {
   test('an unknown table says it was not found', async ({ explorer, page }) => {
     await explorer.open({ resource_id: 'no-such-table' })
     await expect(explorer.errorPanel).toContainText('This table was not found')
-    await expect(explorer.errorPanel).toContainText('Check the resource id or link.')
+    await expect(explorer.errorPanel).toContainText('Check the link or the table’s name.')
     await expectNoAxeViolations(page, 'not found')
     await expectFoldedDetails(explorer, /no-such-table|Not Found/i)
   })

@@ -80,3 +80,55 @@ test.describe('on a 375×667 phone', () => {
     await expectNoAxeViolations(page, 'phone')
   })
 })
+
+test.describe('the start page', () => {
+  test('lists every bundled table with its title and row count before anything is typed', async ({
+    explorer,
+    page,
+  }) => {
+    const catalogue = await (await page.request.get('/en/api/3/action/package_search?q=*:*&rows=100')).json()
+    const tables: { id: string; name: string }[] = catalogue.result.results.flatMap(
+      (dataset: { resources: { id: string; name: string; datastore_active: boolean }[] }) =>
+        dataset.resources.filter((resource) => resource.datastore_active),
+    )
+    expect(tables.length).toBeGreaterThan(3)
+    await explorer.open()
+    const list = page.getByRole('region', { name: /^Tables on / })
+    for (const table of tables) {
+      const answer = await (
+        await page.request.get(`/en/api/3/action/datastore_search?resource_id=${table.id}&limit=0`)
+      ).json()
+      const rows = new Intl.NumberFormat('en').format(answer.result.total)
+      const card = list.getByRole('button').filter({ hasText: table.name })
+      await expect(card).toContainText(`${rows} row`)
+    }
+    await expect(explorer.table).toHaveValue('')
+    await expectNoAxeViolations(page, 'start page')
+  })
+
+  test('filters its list as you type, and opens a table with a click', async ({ explorer, page }) => {
+    await explorer.open()
+    const list = page.getByRole('region', { name: /^Tables on / })
+    await expect(list.getByRole('button')).not.toHaveCount(0)
+    await explorer.table.fill('penguin')
+    await expect(list.getByRole('button')).toHaveCount(1)
+    await page.keyboard.press('Escape')
+    await list.getByRole('button').first().click()
+    await expect(page).toHaveURL(/resource_id=penguins/)
+    await explorer.expectLoaded()
+  })
+
+  test('speaks plain words: no jargon on the start page or an open table', async ({ explorer, page }) => {
+    const jargon = /resource id|datastore_search|CORS/i
+    await explorer.open()
+    await expect(
+      page
+        .getByRole('region', { name: /^Tables on / })
+        .getByRole('button')
+        .first(),
+    ).toBeVisible()
+    await expect(page.locator('body')).not.toContainText(jargon, { useInnerText: true })
+    await explorer.openResource(GENERATED_RESOURCE_ID)
+    await expect(page.locator('body')).not.toContainText(jargon, { useInnerText: true })
+  })
+})

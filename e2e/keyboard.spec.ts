@@ -21,7 +21,7 @@ test('every control is reachable by its label', async ({ explorer }) => {
     await expect(control).toBeVisible()
   }
   await expect(explorer.page.getByLabel('Portal address')).toBeEditable()
-  await expect(explorer.page.getByLabel('API token')).toBeEditable()
+  await expect(explorer.page.getByLabel('Access token')).toBeEditable()
   await expect(explorer.page.getByLabel('Table', { exact: true }).and(explorer.table)).toBeEditable()
   await expect(explorer.page.getByLabel('Search', { exact: true })).toBeEditable()
   await expect(explorer.page.getByLabel('Limit')).toBeEnabled()

@@ -34,7 +34,7 @@ test.describe('a private table', () => {
     await expect(explorer.errorPanel).toContainText('You are not allowed to read this table')
     await expect(explorer.token).toHaveAttribute('type', 'password')
     await expectNoAxeViolations(page, 'not authorised')
-    await page.getByRole('button', { name: 'Enter an API token' }).click()
+    await page.getByRole('button', { name: 'Enter an access token' }).click()
     await expect(explorer.token).toBeFocused()
 
     const since = explorer.searchRequests.length
@@ -112,7 +112,7 @@ test('changing the portal shows the new host and drops the token', async ({ expl
   await explorer.usePortalAddress(FIXTURE_ORIGIN)
   await expect(explorer.dataFrom).toContainText(`127.0.0.1:${E2E_FIXTURE_PORT}`)
   await expect(
-    page.getByText(/The API token was forgotten because the portal changed\./).first(),
+    page.getByText(/The access token was forgotten because the portal changed\./).first(),
   ).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`portal=${encodeURIComponent(FIXTURE_PORTAL)}`))
   expect((await storage(page)).session).not.toContain(E2E_TOKEN)

@@ -60,7 +60,7 @@ export class ExplorerPage {
     this.plainSearch = page.getByRole('checkbox', { name: 'Match whole words' })
     this.limit = page.getByRole('combobox', { name: 'Limit' })
     this.addFilter = page.getByRole('button', { name: 'Add filter' })
-    this.token = page.getByLabel('API token')
+    this.token = page.getByLabel('Access token')
     this.rememberToken = page.getByRole('checkbox', { name: 'Remember for this tab' })
     this.useToken = page.getByRole('button', { name: 'Use token' })
     this.forgetToken = page.getByRole('button', { name: 'Forget token' })

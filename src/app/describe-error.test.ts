@@ -29,7 +29,7 @@ describe('describeError', () => {
   })
 
   it('tells to add an API token when not authorised', () => {
-    expect(describeKind('forbidden').action).toMatch(/API token/)
+    expect(describeKind('forbidden').action).toMatch(/access token/)
   })
 
   it('tells to narrow the search when it took too long', () => {
@@ -46,7 +46,7 @@ describe('describeError', () => {
     const text = describeKind('cors')
     expect(text.title).toMatch(/blocked or unreachable/)
     expect(text.action).toMatch(/portal’s own website/)
-    expect(text.action).toMatch(/enable CORS/)
+    expect(text.action).toMatch(/let other websites read it/)
     expect(text.action).toMatch(/your own computer with “npm start”/)
   })
 

@@ -198,7 +198,7 @@ export function Explorer({
           embedded={embedded}
         />
 
-        {(embedded ? picker : !state.resourceId) && (
+        {embedded && picker && state.resourceId && (
           <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} />
         )}
 
@@ -206,7 +206,7 @@ export function Explorer({
           embedded && !picker ? (
             <p className="dse-hint">{t('app.embedNoTable')}</p>
           ) : (
-            <StartPanel recent={recent} onOpen={(item) => openResource({ resourceId: item.id }, item)} />
+            <StartPanel key={baseUrl} portal={portal} recent={recent} onOpen={openResource} />
           )
         ) : (
           <TableView

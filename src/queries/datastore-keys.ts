@@ -15,4 +15,5 @@ export const datastoreKeys = {
   resourceSearch: (portal: Portal, text: string) =>
     [...datastoreKeys.portal(portal), 'resources', text] as const,
   resource: (portal: Portal, id: string) => [...datastoreKeys.portal(portal), 'resource', id] as const,
+  rowCount: (portal: Portal, id: string) => [...datastoreKeys.portal(portal), 'row-count', id] as const,
 }

@@ -47,3 +47,14 @@ export function resourceQueryOptions(api: CkanClient, portal: Portal, id: string
     retry: shouldRetry,
   })
 }
+
+/** A table's row count, for the list of tables: one search that asks for no records. */
+export function rowCountQueryOptions(api: CkanClient, portal: Portal, id: string) {
+  return queryOptions({
+    queryKey: datastoreKeys.rowCount(portal, id),
+    queryFn: async ({ signal }) =>
+      (await api.datastoreSearch(portal, { resourceId: id, limit: 0 }, { signal })).total ?? null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  })
+}

@@ -1,7 +1,7 @@
 // Offering tables by name: catalogue search (package_search), one resource (resource_show), and the
 // DataStore's own table list (_table_metadata) for portals whose catalogue search is missing.
 import { callAction, type CallOptions } from './client'
-import { CkanError } from './errors'
+import { CkanError, isPlainObject } from './errors'
 import { datastoreSearch } from './datastore-search'
 import {
   packageSearchResultSchema,
@@ -46,7 +46,16 @@ function summary(resource: ResourceBody, datasetTitle?: string): ResourceSummary
   if (datasetTitle) entry.datasetTitle = datasetTitle
   const description = displayText(resource.description)
   if (description) entry.description = description
+  if (isCount(resource.datastore_rows)) entry.rows = resource.datastore_rows
+  const loading = resource.datastore_loading
+  if (isPlainObject(loading) && isCount(loading.rows_loaded) && isCount(loading.rows_total)) {
+    entry.loading = { rowsLoaded: loading.rows_loaded, rowsTotal: loading.rows_total }
+  }
   return entry
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 }
 
 function flattenDatastoreResources(result: unknown): ResourceSummary[] {
@@ -54,7 +63,8 @@ function flattenDatastoreResources(result: unknown): ResourceSummary[] {
   const found: ResourceSummary[] = []
   for (const dataset of body.results) {
     for (const resource of dataset.resources ?? []) {
-      if (isDatastoreActive(resource.datastore_active)) {
+      // a table still loading is listed too, with its progress
+      if (isDatastoreActive(resource.datastore_active) || resource.datastore_loading !== undefined) {
         found.push(summary(resource, displayText(dataset.title) ?? displayText(dataset.name)))
       }
     }

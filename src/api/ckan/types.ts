@@ -62,6 +62,10 @@ export interface ResourceSummary {
   name: string
   datasetTitle?: string
   description?: string
+  /** Its row count, when the catalogue gives one (the bundled server's `datastore_rows`). */
+  rows?: number
+  /** Still being loaded into the DataStore (the bundled server's `datastore_loading`). */
+  loading?: { rowsLoaded: number; rowsTotal: number }
 }
 
 export type CkanErrorKind =

@@ -46,17 +46,24 @@ export function ResourcePicker({
   recent,
   onOpen,
   compact = false,
+  onTextChange,
 }: {
   portal: Portal
   recent: readonly ResourceSummary[]
   onOpen: (input: ParsedResourceInput, summary?: ResourceSummary) => void
   /** One line, for the header of an open table: the heading and the hint are for screen readers only. */
   compact?: boolean
+  /** What is typed in the box, as it changes (the start page filters its list of tables with it). */
+  onTextChange?: (text: string) => void
 }) {
   const t = useMessages(mainCatalogue)
   const i18n = useI18n()
   const { api } = useEnvironment()
-  const [text, setText] = useState('')
+  const [text, setTextState] = useState('')
+  const setText = (next: string) => {
+    setTextState(next)
+    onTextChange?.(next)
+  }
   const [expanded, setExpanded] = useState(false)
   const [active, setActive] = useState(-1)
   const [problem, setProblem] = useState<string | null>(null)

@@ -16,13 +16,13 @@ export const errorsCatalogue = defineCatalogue('errors', {
     'The portal answered, but not in the shape a CKAN DataStore answers. Check the portal address, or try again later.',
   'error.contract.title': 'The portal sent data in an unexpected format',
   'error.cors.action':
-    'This portal does not allow other websites to read its data, or it could not be reached. You can open the table on the portal’s own website, ask the portal’s team to enable CORS for its API, or run this explorer on your own computer with “npm start”: its server can read from portals that block other websites.',
+    'This portal does not let other websites read its data, or it could not be reached. You can open the table on the portal’s own website, ask the portal’s team to let other websites read it, or run this explorer on your own computer with “npm start”: its server can read from portals that block other websites.',
   'error.cors.title': 'The portal is blocked or unreachable from this page',
   'error.datastoreMissing.action':
-    'This portal does not offer the DataStore API. Open the data on the portal’s own website instead.',
+    'This portal does not offer its tables for exploring. Open the data on the portal’s own website instead.',
   'error.datastoreMissing.title': 'This portal has no DataStore',
   'error.forbidden.action':
-    'This table is private. If you have an account on the portal, add your API token in the settings and try again.',
+    'This table is private. If you have an account on the portal, add your access token (from your account on the portal) and try again.',
   'error.forbidden.title': 'You are not allowed to read this table',
   'error.invalidField.action':
     'Remove or change the {part} on “{field}”: the portal does not know this column.',
@@ -36,7 +36,7 @@ export const errorsCatalogue = defineCatalogue('errors', {
     'The address answered with a web page instead of data. Check that it is the address of a CKAN portal (it usually ends with a language such as /en).',
   'error.notCkan.title': 'This address does not look like a CKAN portal',
   'error.notFound.action':
-    'Check the resource id or link. The table may have been removed, or it is not stored in the portal’s DataStore.',
+    'Check the link or the table’s name. The table may have been removed, or the portal does not offer it for exploring.',
   'error.notFound.title': 'This table was not found',
   'error.part.fields': 'column choice',
   'error.part.filters': 'filter',
@@ -56,10 +56,9 @@ export const errorsCatalogue = defineCatalogue('errors', {
   'error.validation.action': 'The portal rejected part of the request: {details}. Change it and try again.',
   'error.validation.title': 'The portal did not accept the request',
   'resourceInput.badUrl':
-    'This link does not point to a table. Paste a resource page link, an API link or a resource id.',
-  'resourceInput.empty': 'Enter a resource id or paste a link to a table.',
-  'resourceInput.notId':
-    'This is not a resource id. A resource id looks like 1b2c3d4e-0000-… or a short name.',
+    'This link does not point to a table. Paste the link of a table’s page on the portal.',
+  'resourceInput.empty': 'Type a table’s name or paste a link to a table.',
+  'resourceInput.notId': 'No table has this name. A table’s code looks like 1b2c3d4e-0000-… or a short name.',
 })
 
 export type ErrorMessages = typeof errorsCatalogue.en
