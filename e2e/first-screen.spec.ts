@@ -132,3 +132,16 @@ test.describe('the start page', () => {
     await expect(page.locator('body')).not.toContainText(jargon, { useInnerText: true })
   })
 })
+
+test('an empty result says what was searched and offers the way out', async ({ explorer, page }) => {
+  await explorer.open({ resource_id: GENERATED_RESOURCE_ID, q: 'Düsseld', search: 'plain' })
+  await expect(explorer.count).toHaveText('No records match')
+  const empty = page.getByText('Nothing in this table matches “Düsseld”.').locator('..')
+  await expect(empty).toBeVisible()
+  await expectNoAxeViolations(page, 'empty result')
+  // whole words found nothing: the start of words finds the city
+  await empty.getByRole('button', { name: 'Match the start of words instead' }).click()
+  await expect(empty).toHaveCount(0)
+  await expect(explorer.dataRows().first()).toContainText('Düsseldorf')
+  await expect(explorer.plainSearch).not.toBeChecked()
+})

@@ -11,6 +11,7 @@ import { FilterChips } from '../features/filters/filter-chips'
 import { LimitSelect } from '../features/limit/limit-select'
 import { SearchBox } from '../features/search/search-box'
 import { countText } from '../features/status/count-text'
+import { EmptyResult } from '../features/status/empty-result'
 import { StatusBar } from '../features/status/status-bar'
 import { RecordsTable, WarmUpTable } from '../features/table/records-table'
 import { createWarmUpFlag } from '../features/table/warm-up-flag'
@@ -154,18 +155,30 @@ export function TableView({
               />
             </Suspense>
           ) : data && request ? (
-            <RecordsTable
-              portal={portal}
-              state={state}
-              firstPage={data}
-              firstPageRequest={request}
-              sortLocally={sortLocally}
-              onSortChange={changeSort}
-              // hidden columns are not part of the request: nothing to ask for
-              onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
-              stale={firstPage.isPlaceholderData}
-              screenTop={tableScreenTop}
-            />
+            <>
+              {data.records.length === 0 && !busy && (
+                <EmptyResult
+                  q={state.q}
+                  wholeWords={state.searchMode === 'plain'}
+                  filters={state.filters}
+                  onClearSearch={() => change({ q: '' }, { history: 'push' })}
+                  onMatchPartOfWords={() => change({ searchMode: 'prefix' }, { history: 'push' })}
+                  onRemoveFilter={dropFilter}
+                />
+              )}
+              <RecordsTable
+                portal={portal}
+                state={state}
+                firstPage={data}
+                firstPageRequest={request}
+                sortLocally={sortLocally}
+                onSortChange={changeSort}
+                // hidden columns are not part of the request: nothing to ask for
+                onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
+                stale={firstPage.isPlaceholderData}
+                screenTop={tableScreenTop}
+              />
+            </>
           ) : (
             <div className="dse-table-loading" aria-busy="true">
               <Spinner label={t('app.loadingTable')} />

@@ -74,6 +74,14 @@ export const mainCatalogue = defineCatalogue('main', {
   'picker.loadFailed':
     'This page could not load a part it needs to open a table. Check your connection, then try again.',
 
+  'empty.search': 'Nothing in this table matches “{q}”.',
+  'empty.filters': { one: 'No record passes the filter.', other: 'No record passes all {count} filters.' },
+  'empty.searchAndFilters': {
+    one: 'Nothing matches “{q}” with the filter.',
+    other: 'Nothing matches “{q}” with the {count} filters.',
+  },
+  'empty.table': 'This table has no records.',
+  'empty.matchPartOfWords': 'Match the start of words instead',
   'tables.heading': 'Tables on {host}',
   'tables.loading': 'Loading the list of tables…',
   'tables.listFailed': 'This portal does not list its tables. Paste a link to a table in the box above.',

@@ -1,0 +1,62 @@
+// A search or filters that found nothing: say what was asked, and offer each way out in one click.
+import type { FilterScalar } from '../../api/ckan/types'
+import { mainCatalogue } from '../../i18n/catalogues/main'
+import { useMessages } from '../../i18n/i18n-context'
+
+export function EmptyResult({
+  q,
+  wholeWords,
+  filters,
+  onClearSearch,
+  onMatchPartOfWords,
+  onRemoveFilter,
+}: {
+  q: string
+  /** The search matches whole words only: matching the start of words may find more. */
+  wholeWords: boolean
+  filters: Readonly<Record<string, readonly FilterScalar[]>>
+  onClearSearch: () => void
+  onMatchPartOfWords: () => void
+  onRemoveFilter: (field: string) => void
+}) {
+  const t = useMessages(mainCatalogue)
+  const search = q.trim()
+  const filtered = Object.keys(filters)
+  return (
+    <div className="dse-empty-result">
+      <p className="dse-empty-result__title">
+        {search && filtered.length > 0
+          ? t('empty.searchAndFilters', { q: search, count: filtered.length })
+          : search
+            ? t('empty.search', { q: search })
+            : filtered.length > 0
+              ? t('empty.filters', { count: filtered.length })
+              : t('empty.table')}
+      </p>
+      {(search || filtered.length > 0) && (
+        <div className="dse-empty-result__actions">
+          {search && wholeWords && (
+            <button type="button" className="dse-button dse-button--primary" onClick={onMatchPartOfWords}>
+              {t('empty.matchPartOfWords')}
+            </button>
+          )}
+          {search && (
+            <button type="button" className="dse-button dse-button--secondary" onClick={onClearSearch}>
+              {t('app.clearSearch')}
+            </button>
+          )}
+          {filtered.map((field) => (
+            <button
+              key={field}
+              type="button"
+              className="dse-button dse-button--secondary"
+              onClick={() => onRemoveFilter(field)}
+            >
+              {t('app.removeFilter', { field })}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
