@@ -32,7 +32,10 @@ export function ColumnChoices({
                       onHiddenChange(withColumnShown(hidden, spec.id, event.target.checked))
                     }
                   />
-                  <span>{spec.accessibleLabel}</span>
+                  <span>
+                    {spec.accessibleLabel}
+                    {spec.notes && <span className="dse-columns__notes">{spec.notes}</span>}
+                  </span>
                 </label>
               </li>
             )
@@ -43,12 +46,13 @@ export function ColumnChoices({
       <div className="dse-columns__actions">
         <button
           type="button"
+          className="dse-button dse-button--secondary"
           disabled={shownCount === specs.length}
           onClick={() => onHiddenChange(hidden.filter((id) => !specs.some((spec) => spec.id === id)))}
         >
           {t('table.columns.showAll')}
         </button>
-        <button type="button" onClick={onClose}>
+        <button type="button" className="dse-button dse-button--secondary" onClick={onClose}>
           {t('table.columns.close')}
         </button>
       </div>

@@ -60,6 +60,24 @@ describe('columns from fields', () => {
     expect(specs.find((spec) => spec.id === 'שם')!.accessibleLabel).toBe('שם')
   })
 
+  it('keeps the data dictionary’s notes for the header and the Columns menu', () => {
+    const [described, plain, blank] = columnSpecs(
+      [
+        {
+          id: 'pop',
+          type: 'int',
+          info: { label: 'Population', notes: '  People living there on 1 January. ' },
+        },
+        { id: 'year', type: 'int' },
+        { id: 'x', type: 'text', info: { notes: '   ' } },
+      ],
+      t,
+    )
+    expect(described!.notes).toBe('People living there on 1 January.')
+    expect(plain!.notes).toBeUndefined()
+    expect(blank!.notes).toBeUndefined()
+  })
+
   it('hides the columns listed in hidden, and shows/hides one at a time', () => {
     expect(visibleSpecs(specs, ['_id', 'a.b']).map((spec) => spec.id)).toEqual([
       'pop',

@@ -14,6 +14,8 @@ export interface ColumnSpec {
   label: string
   /** The header's accessible name: always contains the id. */
   accessibleLabel: string
+  /** The data dictionary's description of the column (`info.notes`), when there is one. */
+  notes?: string
   type: string
   family: NormalisedType
   align: 'start' | 'end'
@@ -36,6 +38,11 @@ const WIDTH_BY_FAMILY: Record<NormalisedType, number> = {
 export const MIN_COLUMN_WIDTH = 48
 export const MAX_COLUMN_WIDTH = 1200
 
+function dictionaryNotes(field: CkanField): string | undefined {
+  const notes = field.info?.notes
+  return typeof notes === 'string' && notes.trim() ? notes.trim() : undefined
+}
+
 function dictionaryLabel(field: CkanField): string | null {
   const label = field.info?.label
   if (typeof label !== 'string') return null
@@ -55,10 +62,12 @@ export function columnSpecs(fields: readonly CkanField[], t: Translate<MainMessa
     const shown = label ?? field.id
     const byType = field.id === '_id' ? 90 : WIDTH_BY_FAMILY[family]
     const byHeader = Math.min(320, shown.length * 8 + 56)
+    const notes = dictionaryNotes(field)
     specs.push({
       id: field.id,
       label: shown,
       accessibleLabel: label ? t('table.header.described', { label, id: field.id }) : field.id,
+      ...(notes ? { notes } : {}),
       type: field.type,
       family,
       align: family === 'int' || family === 'float' || family === 'numeric' ? 'end' : 'start',

@@ -19,6 +19,13 @@ export interface GridHeaderCellProps {
   onResize(fieldId: string, width: number): void
 }
 
+/** The data dictionary on hover: the label (with the id) and the notes, when the portal gives them. */
+function headerTooltip(spec: ShownColumn['spec']): string | undefined {
+  const name = spec.label === spec.id ? undefined : spec.accessibleLabel
+  if (!spec.notes) return name
+  return `${name ?? spec.id}\n${spec.notes}`
+}
+
 function isRtl(element: Element): boolean {
   return getComputedStyle(element).direction === 'rtl'
 }
@@ -89,7 +96,7 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
         ref={focusRef}
         aria-label={sortInfo.accessibleName}
         aria-describedby={descriptionId}
-        title={spec.label === spec.id ? undefined : spec.accessibleLabel}
+        title={headerTooltip(spec)}
         onClick={(event) => onSort(spec.id, event.shiftKey)}
         onKeyDown={onSortKeyDown}
       >
@@ -104,7 +111,7 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
         ) : null}
       </button>
       <span id={descriptionId} hidden>
-        {`${locale.t(TYPE_MESSAGE[spec.family])} (${spec.type}). ${locale.t('table.header.sortHint')}`}
+        {`${spec.notes ? `${spec.notes} ` : ''}${locale.t(TYPE_MESSAGE[spec.family])} (${spec.type}). ${locale.t('table.header.sortHint')}`}
       </span>
       <div
         role="separator"

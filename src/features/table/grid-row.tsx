@@ -154,8 +154,10 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
             ) : cell.kind === 'empty' ? (
               <span className="dse-sr-only">{locale.t('table.cell.empty')}</span>
             ) : ownDirection ? (
-              // its own direction, still placed at the cell's start like the other values
-              <bdi dir="auto">{shown.text}</bdi>
+              // its own direction, and aligned to its own start: Hebrew reads from the right
+              <bdi dir="auto" className="dse-grid__own-direction">
+                {shown.text}
+              </bdi>
             ) : (
               shown.text
             )}
