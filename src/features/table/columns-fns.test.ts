@@ -78,6 +78,30 @@ describe('columns from fields', () => {
     expect(blank!.notes).toBeUndefined()
   })
 
+  it('sizes columns by their values on the first page, within limits, one outlier aside', () => {
+    const records = Array.from({ length: 20 }, (_, index) => ({
+      code: 'FR',
+      city: index === 0 ? 'A'.repeat(400) : 'Saint-Étienne-du-Rouvray',
+      pop: 1234567,
+    }))
+    const [code, city, pop] = columnSpecs(
+      [
+        { id: 'code', type: 'text' },
+        { id: 'city', type: 'text' },
+        { id: 'pop', type: 'int' },
+      ],
+      t,
+      records,
+    )
+    expect(code!.defaultWidth).toBeLessThan(90)
+    expect(city!.defaultWidth).toBeGreaterThan(190)
+    expect(city!.defaultWidth).toBeLessThanOrEqual(360)
+    // "1,234,567": nine characters
+    expect(pop!.defaultWidth).toBeGreaterThanOrEqual(9 * 7)
+    // without records, by type
+    expect(columnSpecs([{ id: 'city', type: 'text' }], t)[0]!.defaultWidth).toBe(200)
+  })
+
   it('hides the columns listed in hidden, and shows/hides one at a time', () => {
     expect(visibleSpecs(specs, ['_id', 'a.b']).map((spec) => spec.id)).toEqual([
       'pop',

@@ -29,11 +29,14 @@ const WIDTH_BY_FAMILY: Record<NormalisedType, number> = {
   text: 200,
   date: 130,
   time: 110,
-  timestamp: 190,
+  timestamp: 215,
   bool: 90,
   json: 220,
   array: 200,
 }
+
+/** Types whose display is longer than their wire form ("1993-01-24" → "Jan 24, 1993"). */
+const FORMATTED_LONGER: ReadonlySet<NormalisedType> = new Set(['date', 'time', 'timestamp'])
 
 export const MIN_COLUMN_WIDTH = 48
 export const MAX_COLUMN_WIDTH = 1200
@@ -50,8 +53,49 @@ function dictionaryLabel(field: CkanField): string | null {
   return trimmed && trimmed !== field.id ? trimmed : null
 }
 
-/** The columns to offer, in `fields` order: internal columns dropped, duplicate ids kept once. */
-export function columnSpecs(fields: readonly CkanField[], t: Translate<MainMessages>): ColumnSpec[] {
+/** A width from the content is never wider than this: a long text column still leaves room for others. */
+const CONTENT_WIDTH_MAX = 360
+/** Average advance of a character of the table's font at its size, and a cell's padding. */
+const CHAR_WIDTH = 8.6
+const CELL_PADDING = 30
+/** The first records are enough to see how wide a column's values run. */
+const WIDTH_SAMPLE = 100
+
+/** About how many characters a value takes on screen (numbers with their group separators). */
+function shownLength(value: unknown): number {
+  if (typeof value === 'string') return value.length
+  if (typeof value === 'number') {
+    const integerDigits = String(Math.trunc(Math.abs(value))).length
+    return String(value).length + Math.floor((integerDigits - 1) / 3)
+  }
+  return JSON.stringify(value)?.length ?? 0
+}
+
+/** The width that shows most of the column's values in these records, or null without records. */
+function contentWidth(records: readonly CkanRecord[], id: string): number | null {
+  if (records.length === 0) return null
+  const lengths: number[] = []
+  for (const record of records.slice(0, WIDTH_SAMPLE)) {
+    const value = Object.hasOwn(record, id) ? record[id] : null
+    if (value === null || value === undefined) continue
+    lengths.push(shownLength(value))
+  }
+  if (lengths.length === 0) return null
+  // the 90th percentile: one outlier does not widen the whole column
+  lengths.sort((a, b) => a - b)
+  const typical = lengths[Math.min(lengths.length - 1, Math.floor(lengths.length * 0.9))]!
+  return Math.min(CONTENT_WIDTH_MAX, Math.round(typical * CHAR_WIDTH + CELL_PADDING))
+}
+
+/**
+ * The columns to offer, in `fields` order: internal columns dropped, duplicate ids kept once. With
+ * records (the first page), each column is as wide as its values and header need, within limits.
+ */
+export function columnSpecs(
+  fields: readonly CkanField[],
+  t: Translate<MainMessages>,
+  records: readonly CkanRecord[] = [],
+): ColumnSpec[] {
   const seen = new Set<string>()
   const specs: ColumnSpec[] = []
   for (const field of fields) {
@@ -61,7 +105,8 @@ export function columnSpecs(fields: readonly CkanField[], t: Translate<MainMessa
     const label = dictionaryLabel(field)
     const shown = label ?? field.id
     const byType = field.id === '_id' ? 90 : WIDTH_BY_FAMILY[family]
-    const byHeader = Math.min(320, shown.length * 8 + 56)
+    // the label and the sort arrow fit (a long label is cut rather than widen the column too far)
+    const byHeader = Math.min(240, Math.round(shown.length * 8 + 40))
     const notes = dictionaryNotes(field)
     specs.push({
       id: field.id,
@@ -71,7 +116,12 @@ export function columnSpecs(fields: readonly CkanField[], t: Translate<MainMessa
       type: field.type,
       family,
       align: family === 'int' || family === 'float' || family === 'numeric' ? 'end' : 'start',
-      defaultWidth: Math.max(byType, byHeader),
+      // dates and times are shown longer than they are sent: their type's width is the least
+      defaultWidth: Math.max(
+        contentWidth(records, field.id) ?? byType,
+        FORMATTED_LONGER.has(family) ? byType : 0,
+        byHeader,
+      ),
     })
   }
   return specs

@@ -56,7 +56,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   // sort or search would re-render every drawn row with new columns.
   const fieldsText = JSON.stringify(firstPage.fields)
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const specs = useMemo(() => columnSpecs(firstPage.fields, t), [fieldsText, t])
+  const specs = useMemo(() => columnSpecs(firstPage.fields, t, firstPage.records), [fieldsText, t])
   const shownSpecs = useMemo(() => visibleSpecs(specs, state.hidden), [specs, state.hidden])
   // the widths the user gave columns, kept per field id while this table is shown
   const [widths, setWidths] = useState<ColumnWidths>(NO_COLUMN_WIDTHS)
