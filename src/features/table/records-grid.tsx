@@ -17,6 +17,7 @@ import { GridHeaderCell } from './grid-header-cell'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
 import type { LocalRows, OpenCell, ShownColumn, TableLocale } from './grid-types'
 import { rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
+import { ColumnsBeyondHint } from './columns-beyond-hint'
 import { rowViewport } from './scroll-view-fns'
 import { firstScreenColumns } from './screen-columns'
 
@@ -162,74 +163,77 @@ export function RecordsGrid(props: RecordsGridProps) {
   const totalWidth = columns.reduce((sum, column) => sum + column.width, 0) + rowNumberWidth(rowCount)
 
   return (
-    <div
-      ref={scrollRef}
-      role="grid"
-      aria-label={locale.t('table.grid.label')}
-      aria-rowcount={rowCount + 1}
-      aria-colcount={colCount}
-      tabIndex={-1}
-      className="dse-grid"
-      style={{ '--dse-rownum-width': `${rowNumberWidth(rowCount)}px` } as CSSProperties}
-      onKeyDown={onKeyDown}
-      onFocus={onFocus}
-      onBlur={onBlur}
-    >
-      <div role="rowgroup" className="dse-grid__head" style={{ inlineSize: totalWidth }}>
-        <div role="row" aria-rowindex={1} className="dse-grid__header-row">
-          <div
-            role="columnheader"
-            className="dse-grid__header-cell dse-grid__header-cell--rownum"
-            data-row={-1}
-            data-col={0}
-            tabIndex={headerIsTabStop && active.col === 0 ? 0 : -1}
-            ref={active.row === -1 && active.col === 0 ? focusRef : undefined}
-            style={{ inlineSize: 'var(--dse-rownum-width)' }}
-          >
-            <span aria-hidden="true">{locale.t('table.header.rowNumberSymbol')}</span>
-            <span className="dse-sr-only">{locale.t('table.header.rowNumber')}</span>
+    <>
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={locale.t('table.grid.label')}
+        aria-rowcount={rowCount + 1}
+        aria-colcount={colCount}
+        tabIndex={-1}
+        className="dse-grid"
+        style={{ '--dse-rownum-width': `${rowNumberWidth(rowCount)}px` } as CSSProperties}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
+      >
+        <div role="rowgroup" className="dse-grid__head" style={{ inlineSize: totalWidth }}>
+          <div role="row" aria-rowindex={1} className="dse-grid__header-row">
+            <div
+              role="columnheader"
+              className="dse-grid__header-cell dse-grid__header-cell--rownum"
+              data-row={-1}
+              data-col={0}
+              tabIndex={headerIsTabStop && active.col === 0 ? 0 : -1}
+              ref={active.row === -1 && active.col === 0 ? focusRef : undefined}
+              style={{ inlineSize: 'var(--dse-rownum-width)' }}
+            >
+              <span aria-hidden="true">{locale.t('table.header.rowNumberSymbol')}</span>
+              <span className="dse-sr-only">{locale.t('table.header.rowNumber')}</span>
+            </div>
+            {headerColumns.map((column, c) => (
+              <GridHeaderCell
+                key={column.spec.id}
+                column={column}
+                col={c + 1}
+                sortInfo={headerSortInfo(sort, column.spec, locale.t)}
+                locale={locale}
+                tabStop={headerIsTabStop && active.col === c + 1}
+                focusRef={active.row === -1 && active.col === c + 1 ? focusRef : undefined}
+                descriptionId={`${baseId}-type-${c}`}
+                onSort={onSort}
+                onResize={onResize}
+              />
+            ))}
           </div>
-          {headerColumns.map((column, c) => (
-            <GridHeaderCell
-              key={column.spec.id}
-              column={column}
-              col={c + 1}
-              sortInfo={headerSortInfo(sort, column.spec, locale.t)}
-              locale={locale}
-              tabStop={headerIsTabStop && active.col === c + 1}
-              focusRef={active.row === -1 && active.col === c + 1 ? focusRef : undefined}
-              descriptionId={`${baseId}-type-${c}`}
-              onSort={onSort}
-              onResize={onResize}
-            />
-          ))}
         </div>
+        <GridBody
+          scrollRef={scrollRef}
+          portal={props.portal}
+          firstPage={props.firstPage}
+          firstPageRequest={props.firstPageRequest}
+          limit={props.limit}
+          rowCount={rowCount}
+          localRows={props.localRows}
+          stale={props.stale}
+          offscreen={props.offscreen}
+          screenTop={props.screenTop}
+          columns={columns}
+          screenColumns={firstScreen}
+          totalWidth={totalWidth}
+          activeRow={active.row}
+          activeCol={active.col}
+          focusRef={focusRef}
+          locale={locale}
+          formatRowNumber={props.formatRowNumber}
+          onOpenCell={onOpenCell}
+          onActiveRenderedChange={onActiveRenderedChange}
+          onWindowError={props.onWindowError}
+          onRowsPainted={onRowsPainted}
+        />
       </div>
-      <GridBody
-        scrollRef={scrollRef}
-        portal={props.portal}
-        firstPage={props.firstPage}
-        firstPageRequest={props.firstPageRequest}
-        limit={props.limit}
-        rowCount={rowCount}
-        localRows={props.localRows}
-        stale={props.stale}
-        offscreen={props.offscreen}
-        screenTop={props.screenTop}
-        columns={columns}
-        screenColumns={firstScreen}
-        totalWidth={totalWidth}
-        activeRow={active.row}
-        activeCol={active.col}
-        focusRef={focusRef}
-        locale={locale}
-        formatRowNumber={props.formatRowNumber}
-        onOpenCell={onOpenCell}
-        onActiveRenderedChange={onActiveRenderedChange}
-        onWindowError={props.onWindowError}
-        onRowsPainted={onRowsPainted}
-      />
-    </div>
+      <ColumnsBeyondHint scrollRef={scrollRef} totalWidth={totalWidth} locale={locale} />
+    </>
   )
 }
 

@@ -114,7 +114,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
       {retryWindow ? (
         <div className="dse-table__error" role="alert">
           <span>{t('table.grid.loadFailed')}</span>
-          <button type="button" onClick={retryWindow}>
+          <button type="button" className="dse-button dse-button--secondary" onClick={retryWindow}>
             {t('table.grid.retry')}
           </button>
         </div>
@@ -142,9 +142,6 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           onWindowError={onWindowError}
         />
       )}
-      {rowCount === 0 && shown.length > 0 ? (
-        <p className="dse-table__empty">{t('table.grid.noRows')}</p>
-      ) : null}
       {cellDialogMounted ? (
         <Suspense fallback={null}>
           <CellDialog

@@ -174,3 +174,10 @@ export function wheelStep(
   const step = Math.trunc(total)
   return { step, pending: total - step }
 }
+
+/** Whether content lies beyond the inline end (RTL grids report a negative scrollLeft). */
+export function hasContentBeyond(
+  element: Pick<HTMLElement, 'scrollLeft' | 'scrollWidth' | 'clientWidth'>,
+): boolean {
+  return element.scrollWidth - element.clientWidth - Math.abs(element.scrollLeft) > 2
+}

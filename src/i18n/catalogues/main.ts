@@ -147,7 +147,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'table.grid.label': 'Records',
   'table.grid.loadFailed': 'Some rows could not be loaded.',
   'table.grid.noColumns': 'All columns are hidden.',
-  'table.grid.noRows': 'No records match.',
+  'table.grid.moreColumns': 'More columns: scroll sideways',
   'table.grid.retry': 'Try again',
   'table.header.described': '{label} ({id})',
   'table.header.resize': 'Resize column {column}',
