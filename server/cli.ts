@@ -1,6 +1,8 @@
 // Command-line flags of `server/main.ts`. Pure: parsing never touches files or the network, so
 // every bad input becomes one readable line (main.ts prints it and exits with code 2).
 
+import { readAllowedOrigin } from './proxy/target.ts'
+
 export interface CliOptions {
   port: number
   host: string
@@ -18,6 +20,10 @@ export interface CliOptions {
   maxBodyBytes: number
   quiet: boolean
   help: boolean
+  /** The read-only portal proxy at /proxy (on unless --no-proxy). */
+  proxy: boolean
+  /** Origins the proxy reaches although they are http: or private (--proxy-allow). */
+  proxyAllow: string[]
 }
 
 export const DEFAULTS: CliOptions = {
@@ -35,6 +41,8 @@ export const DEFAULTS: CliOptions = {
   maxBodyBytes: 1024 * 1024,
   quiet: false,
   help: false,
+  proxy: true,
+  proxyAllow: [],
 }
 
 export const USAGE = `Usage: node --import tsx server/main.ts [options]
@@ -57,6 +65,12 @@ Options:
   --data-dir DIR      keep the embedded database in DIR between runs
   --max-body-kb N     request body limit in KiB (default 1024)
   --build-if-needed   run \`vite build\` when dist/ is missing or older than src/
+  --no-proxy          turn off the read-only portal proxy at /proxy (on by default: it lets the
+                      explorer read public https portals that block other websites)
+  --proxy-allow ORIGIN
+                      let the proxy also reach this origin (repeatable), e.g. an intranet portal
+                      or http://127.0.0.1:9000 for tests; otherwise http: and private addresses
+                      are refused
   --quiet             do not log requests
   --help              show this help
 `
@@ -78,6 +92,8 @@ const FLAGS = {
   '--max-body-kb': 'value',
   '--build-if-needed': 'switch',
   '--quiet': 'switch',
+  '--no-proxy': 'switch',
+  '--proxy-allow': 'value',
   '--help': 'switch',
 } as const
 
@@ -90,7 +106,7 @@ function wholeNumber(flag: string, text: string, min: number, max = Number.MAX_S
 
 /** Parses argv (without `node` and the script). Throws CliError with a one-line message. */
 export function parseCli(argv: string[]): CliOptions {
-  const options: CliOptions = { ...DEFAULTS, load: [], tokens: [] }
+  const options: CliOptions = { ...DEFAULTS, load: [], tokens: [], proxyAllow: [] }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
@@ -170,6 +186,18 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
     case '--quiet':
       options.quiet = true
       break
+    case '--no-proxy':
+      options.proxy = false
+      break
+    case '--proxy-allow': {
+      const origin = readAllowedOrigin(value)
+      if (origin === null)
+        throw new CliError(
+          `--proxy-allow expects an origin such as https://intranet.example or http://127.0.0.1:9000, got ${JSON.stringify(value)}`,
+        )
+      options.proxyAllow.push(origin)
+      break
+    }
     case '--help':
       options.help = true
       break

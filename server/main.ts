@@ -243,6 +243,7 @@ async function main(): Promise<void> {
     staticRoot: path.join(repoRoot, 'dist'),
     maxBodyBytes: options.maxBodyBytes,
     log: options.quiet ? () => undefined : log,
+    proxy: options.proxy ? { allowedOrigins: new Set(options.proxyAllow) } : undefined,
   })
   server.listen(options.port, options.host, () => {
     const address = server.address()

@@ -9,6 +9,7 @@ import { errorPage, escapeHtml } from './pages.ts'
 import { getRequestData } from './request-data.ts'
 import { hasSideEffects, matchRoute } from './routes.ts'
 import { findStaticFile } from './static-files.ts'
+import { createProxy, type ProxyOptions } from '../proxy/proxy.ts'
 
 export type Action = (data: DataDict, ctx: SearchContext) => Promise<ActionOutcome>
 
@@ -22,7 +23,12 @@ export interface ServerOptions {
   staticRoot: string
   maxBodyBytes: number
   log: (line: string) => void
+  /** The read-only portal proxy at /proxy; off when undefined (`--no-proxy`). */
+  proxy?: ProxyOptions | undefined
 }
+
+/** Where the page finds the proxy (the runtime config's `proxy`). */
+export const PROXY_PATH = '/proxy'
 
 const JSON_TYPE = 'application/json;charset=utf-8'
 const CSP =
@@ -219,7 +225,10 @@ async function route(
     case 'api-not-found':
       return htmlReply(404, errorPage(404, 'The requested URL was not found on the server.'))
     case 'config':
-      return jsonReply(200, { portal: `${originOf(request)}/en` })
+      return jsonReply(200, {
+        portal: `${originOf(request)}/en`,
+        ...(options.proxy ? { proxy: PROXY_PATH } : {}),
+      })
     case 'app': {
       if (method !== 'GET' && method !== 'HEAD') return htmlReply(405, errorPage(405), { Allow: 'GET, HEAD' })
       const file = await findStaticFile(options.staticRoot, target.path)
@@ -247,12 +256,20 @@ function corsHeaders(request: http.IncomingMessage): Record<string, string> {
 }
 
 export function createRequestHandler(options: ServerOptions) {
+  const proxy = options.proxy ? createProxy(options.proxy) : null
   return async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     const started = performance.now()
     const logDone = (outcome: string | number): void =>
       options.log(
         `${request.method} ${pathForLog(request.url ?? '/')} ${outcome} ${(performance.now() - started).toFixed(1)}ms`,
       )
+    if (proxy && (request.url ?? '').split('?', 1)[0] === PROXY_PATH) {
+      // the proxy streams its answer itself; it is for this server's own pages (no CORS headers)
+      response.setHeader('X-Content-Type-Options', 'nosniff')
+      await proxy(request, response)
+      logDone(response.statusCode)
+      return
+    }
     const clientGone = new AbortController()
     response.on('close', () => {
       if (!response.writableFinished) clientGone.abort()
