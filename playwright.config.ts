@@ -10,6 +10,8 @@ import {
   E2E_ROWS_MAX,
   E2E_TOKEN,
   EMBED_HOST_PORT,
+  SAMPLE_PORTAL_ORIGIN,
+  SAMPLE_PORTAL_PORT,
 } from './e2e/ports'
 
 const executablePath = resolveChromium()
@@ -58,7 +60,7 @@ export default defineConfig({
       // opens the private sample.
       // The test pages (test-pages/*.html, e.g. two explorers on one page) are built apart, into
       // dist/test-build/, so that the app's own build stays exactly as shipped.
-      command: `npm run -s build && npx vite build --config vite.test-pages.config.ts --logLevel error && ${server} --port ${E2E_PORT} --rows ${E2E_ROWS} --token ${E2E_TOKEN}`,
+      command: `npm run -s build && npx vite build --config vite.test-pages.config.ts --logLevel error && ${server} --port ${E2E_PORT} --rows ${E2E_ROWS} --token ${E2E_TOKEN} --proxy-allow ${SAMPLE_PORTAL_ORIGIN}`,
       url: `http://127.0.0.1:${E2E_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
       reuseExistingServer: !process.env.CI,
       timeout: 300_000,
@@ -68,8 +70,9 @@ export default defineConfig({
       // A second portal on another origin: only the fixtures of e2e/fixtures (hostile field names,
       // a private resource, a resource bigger than its tiny rows_max) so tests can prove paging
       // past the cap, a token sent only to the portal's own origin, and cross-origin reads (CORS).
-      // It serves the same build, so tests can also open the app from this origin.
-      command: `${server} --port ${E2E_FIXTURE_PORT} --rows-max ${E2E_ROWS_MAX} --rows-default ${E2E_ROWS_MAX} --token ${E2E_TOKEN} --load e2e/fixtures/hostile-fields.json --load e2e/fixtures/private-notes.json --load e2e/fixtures/paged-numbers.json`,
+      // It serves the same build, so tests can also open the app from this origin, where it has no
+      // proxy (--no-proxy): the explorer as a page on a server without one.
+      command: `${server} --port ${E2E_FIXTURE_PORT} --no-proxy --rows-max ${E2E_ROWS_MAX} --rows-default ${E2E_ROWS_MAX} --token ${E2E_TOKEN} --load e2e/fixtures/hostile-fields.json --load e2e/fixtures/private-notes.json --load e2e/fixtures/paged-numbers.json`,
       url: `http://127.0.0.1:${E2E_FIXTURE_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
@@ -83,6 +86,15 @@ export default defineConfig({
       url: `http://127.0.0.1:${E2E_BIG_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
       reuseExistingServer: !process.env.CI,
       timeout: 300_000,
+      stdout: 'ignore',
+    },
+    {
+      // Recorded answers of real portals, without CORS headers (e2e/sample-portal.ts): the main
+      // server's proxy may reach its first port, and not its second.
+      command: 'node --import tsx e2e/sample-portal.ts',
+      url: `http://127.0.0.1:${SAMPLE_PORTAL_PORT}/api/3/action/package_search`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
       stdout: 'ignore',
     },
     {

@@ -8,6 +8,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures'
 import type { ExplorerPage } from './pages/explorer-page'
 import { countText } from './expected'
 import { GENERATED_RESOURCE_ID } from '../server/data/generated'
+import { FIXTURE_ORIGIN } from './ports'
 
 const TABLE_PAGE = /\/api\/3\/action\/datastore_search\?/
 
@@ -168,9 +169,14 @@ test.describe('a portal on another origin without CORS headers', () => {
   test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
   test.use({ allowedConsoleErrors: /has been blocked by CORS policy|net::ERR_FAILED/ })
 
-  test('is reported as blocked, and the browser really blocked it', async ({ explorer, page }) => {
-    await explorer.open({ portal, resource_id: 'paged-numbers' })
+  test('without a proxy, is reported as blocked with the way around it, and the browser really blocked it', async ({
+    explorer,
+    page,
+  }) => {
+    // the app as served by a server without the proxy (--no-proxy)
+    await explorer.open({ portal, resource_id: 'paged-numbers' }, FIXTURE_ORIGIN)
     await expect(explorer.errorPanel).toContainText('The portal is blocked or unreachable from this page')
+    await expect(explorer.errorPanel).toContainText('“npm start”')
     await expectNoAxeViolations(page, 'CORS blocked')
     const outcome = await page.evaluate(
       (url) =>

@@ -11,6 +11,10 @@ export const E2E_PORT = PORT_BASE
 export const E2E_FIXTURE_PORT = PORT_BASE + 1
 /** A third server whose generated resource is big enough for the scaled scroll space. */
 export const E2E_BIG_PORT = PORT_BASE + 2
+/** A stand-in for real portals (e2e/sample-portal.ts): no CORS headers, reached through the proxy. */
+export const SAMPLE_PORTAL_PORT = PORT_BASE + 3
+/** The same stand-in on a port the e2e server's proxy is not allowed to reach. */
+export const SAMPLE_PORTAL_REFUSED_PORT = PORT_BASE + 5
 /** A portal page on another origin that embeds the explorer, under a strict content security policy. */
 export const EMBED_HOST_PORT = PORT_BASE + 4
 
@@ -18,6 +22,8 @@ export const MAIN_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 export const FIXTURE_ORIGIN = `http://127.0.0.1:${E2E_FIXTURE_PORT}`
 export const BIG_ORIGIN = `http://127.0.0.1:${E2E_BIG_PORT}`
 export const EMBED_HOST_ORIGIN = `http://127.0.0.1:${EMBED_HOST_PORT}`
+export const SAMPLE_PORTAL_ORIGIN = `http://127.0.0.1:${SAMPLE_PORTAL_PORT}`
+export const SAMPLE_PORTAL_REFUSED_ORIGIN = `http://127.0.0.1:${SAMPLE_PORTAL_REFUSED_PORT}`
 /** The app's default portal is its own origin with CKAN's language segment. */
 export const MAIN_PORTAL = `${MAIN_ORIGIN}/en`
 export const FIXTURE_PORTAL = `${FIXTURE_ORIGIN}/en`
