@@ -167,12 +167,25 @@ describe('datastore_search validation stages', () => {
     })
   })
 
-  it('answers 500 where CKAN 2.11 crashes (a JSON number as a boolean, non-dict filters)', async () => {
-    expect(await search({ resource_id: books, include_total: 0 })).toMatchObject({
-      status: 500,
-      error: { __type: 'Internal Server Error', message: 'Internal Server Error' },
+  it('answers a 409 where CKAN 2.11 crashes with a 500 (never a 5xx): booleans by truthiness, non-dict filters', async () => {
+    const asNumber = await search({ resource_id: books, include_total: 0 })
+    expect(asNumber).toMatchObject({ ok: true })
+    for (const filters of ['5', '[1]', 'null', '-1', '"str"']) {
+      expect(await search({ resource_id: books, filters })).toMatchObject({
+        status: 409,
+        error: {
+          filters: ['Filters must be defined as a dict or a list of dicts'],
+          __type: 'Validation Error',
+        },
+      })
+    }
+    expect(await search({ resource_id: books, limit: '  ' })).toMatchObject({
+      status: 409,
+      error: { limit: ['Invalid integer'] },
     })
-    expect(await search({ resource_id: books, filters: '5' })).toMatchObject({ status: 500 })
+    expect(await search({ resource_id: books, q: 123 })).toMatchObject({ ok: true })
+    expect(await search({ resource_id: books, q: true })).toMatchObject({ ok: true })
+    expect(await search({ resource_id: books, distinct: [] })).toMatchObject({ ok: true })
   })
 
   it('maps a statement timeout to "Search took too long"', async () => {

@@ -50,8 +50,22 @@ const schemaKeys = new Set([
   'full_text',
 ])
 
-class Crash extends Error {}
 class Invalid extends Error {}
+
+/** Deeper JSON than any real request needs: refused before anything walks it recursively. */
+export const MAX_JSON_DEPTH = 64
+
+/** Whether a JSON value nests lists or objects deeper than `max` (counted without recursion). */
+export function nestedTooDeep(value: Json, max = MAX_JSON_DEPTH): boolean {
+  const stack: Array<[Json, number]> = [[value, 1]]
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!
+    if (item === null || typeof item !== 'object') continue
+    if (depth > max) return true
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1])
+  }
+  return false
+}
 
 function isDict(value: Json | undefined): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -88,11 +102,14 @@ function unicodeSafe(value: Json): string {
   return typeof value === 'string' ? value : pythonJsonDumpsSorted(value)
 }
 
-/** `boolean_validator`; `.lower()` on a non-string crashes in 2.11. */
+/**
+ * `boolean_validator`. CKAN 2.11 calls `.lower()` on a non-string and answers 500; here a number, list
+ * or object counts by its Python truthiness instead (as CKAN master does), so no input is a 5xx.
+ */
 function booleanValidator(value: Json): boolean {
   if (value === null) return false
   if (typeof value === 'boolean') return value
-  if (typeof value !== 'string') throw new Crash(`'${typeof value}' object has no attribute 'lower'`)
+  if (typeof value !== 'string') return truthy(value)
   return ['true', 'yes', 't', 'y', '1'].includes(value.toLowerCase())
 }
 
@@ -118,15 +135,18 @@ function intValidator(value: Json): number | null {
   throw new Invalid('Invalid integer')
 }
 
-/** `json_validator`: lists and dicts pass, strings are parsed, other types crash (`json.loads(5)`). */
+/** `json_validator`: lists and dicts pass, strings are parsed; other types (CKAN 2.11: a 500) cannot be parsed. */
 function jsonValidator(value: Json): Json {
   if (Array.isArray(value) || isDict(value)) return value
-  if (typeof value !== 'string') throw new Crash('the JSON object must be str, bytes or bytearray')
+  if (typeof value !== 'string') throw new Invalid('Cannot parse JSON')
+  let parsed: Json
   try {
-    return JSON.parse(value) as Json
+    parsed = JSON.parse(value) as Json
   } catch {
     throw new Invalid('Cannot parse JSON')
   }
+  if (nestedTooDeep(parsed)) throw new Invalid('Nested too deeply')
+  return parsed
 }
 
 /** `unicode_or_json_validator`: a JSON object becomes the dict form, anything else stays text. */
@@ -164,10 +184,21 @@ export function validateSearchSchema(input: DataDict, config: SearchConfig): Sch
   // The API layer removes `callback` (JSONP) before validation.
   data.delete('callback')
 
+  // a body nested thousands deep (CKAN: a RecursionError, 500) is refused before it is walked
+  const tooDeep = [...data].filter(([, value]) => nestedTooDeep(value)).map(([key]) => key)
+  if (tooDeep.length > 0) {
+    return { kind: 'invalid', errors: Object.fromEntries(tooDeep.map((key) => [key, ['Nested too deeply']])) }
+  }
+
   const junk: Array<Array<string | number>> = []
   for (const [key, value] of data) {
     const flattened = flattenedJunkKeys([key], value)
-    if (flattened === 'crash') return { kind: 'crash', reason: 'list mixing dicts and other values' }
+    // a list mixing dicts and other values (CKAN 2.11: a 500) is junk, as a list of dicts is
+    if (flattened === 'crash') {
+      junk.push([key])
+      data.delete(key)
+      continue
+    }
     if (flattened.length === 1 && flattened[0]?.length === 1 && schemaKeys.has(key)) continue
     junk.push(...flattened)
     data.delete(key)
@@ -192,111 +223,113 @@ export function validateSearchSchema(input: DataDict, config: SearchConfig): Sch
   }
   const out: Partial<ValidatedSearch> = {}
 
-  try {
-    // Keys keep the order they had in the request, as navl's flattened dict does.
-    const order = [...data.keys(), ...schemaKeys].filter((key, index, all) => all.indexOf(key) === index)
-    for (const key of order) {
-      const value = get(key)
-      switch (key) {
-        case 'resource_id':
+  // every input has an answer: a value CKAN 2.11 crashes on (a 500) is a validation error here
+  // Keys keep the order they had in the request, as navl's flattened dict does.
+  const order = [...data.keys(), ...schemaKeys].filter((key, index, all) => all.indexOf(key) === index)
+  for (const key of order) {
+    const value = get(key)
+    switch (key) {
+      case 'resource_id':
+        run(key, () => {
+          if (isAbsent(value) || !truthy(value)) throw new Invalid('Missing value')
+          out.resourceId = unicodeSafe(value)
+          echo.set(key, out.resourceId)
+        })
+        break
+      case 'id':
+        if (!isAbsent(value)) echo.set(key, value)
+        break
+      case 'q':
+        if (!isAbsent(value))
           run(key, () => {
-            if (isAbsent(value) || !truthy(value)) throw new Invalid('Missing value')
-            out.resourceId = unicodeSafe(value)
-            echo.set(key, out.resourceId)
+            out.q = unicodeOrJsonValidator(value)
+            echo.set(key, out.q)
           })
-          break
-        case 'id':
-          if (!isAbsent(value)) echo.set(key, value)
-          break
-        case 'q':
-          if (!isAbsent(value))
-            run(key, () => {
-              out.q = unicodeOrJsonValidator(value)
-              echo.set(key, out.q)
-            })
-          break
-        case 'plain':
-        case 'distinct':
-          if (!isAbsent(value))
-            run(key, () => {
-              const flag = booleanValidator(value)
-              if (key === 'plain') out.plain = flag
-              else out.distinct = flag
-              echo.set(key, flag)
-            })
-          break
-        case 'filters':
-          if (!isAbsent(value))
-            run(key, () => {
-              out.filters = jsonValidator(value)
-              echo.set(key, out.filters)
-            })
-          break
-        case 'language':
-        case 'full_text':
-          if (!isAbsent(value)) {
-            const text = unicodeSafe(value)
-            if (key === 'language') out.language = text
-            else out.fullText = text
-            echo.set(key, text)
+        break
+      case 'plain':
+      case 'distinct':
+        if (!isAbsent(value))
+          run(key, () => {
+            const flag = booleanValidator(value)
+            if (key === 'plain') out.plain = flag
+            else out.distinct = flag
+            echo.set(key, flag)
+          })
+        break
+      case 'filters':
+        if (!isAbsent(value))
+          run(key, () => {
+            const filters = jsonValidator(value)
+            // CKAN 2.11 answers a non-dict with a 500; this is CKAN 2.12's message for it
+            if (!isDict(filters) && !(Array.isArray(filters) && filters.length === 0))
+              throw new Invalid('Filters must be defined as a dict or a list of dicts')
+            out.filters = filters
+            echo.set(key, out.filters)
+          })
+        break
+      case 'language':
+      case 'full_text':
+        if (!isAbsent(value)) {
+          const text = unicodeSafe(value)
+          if (key === 'language') out.language = text
+          else out.fullText = text
+          echo.set(key, text)
+        }
+        break
+      case 'limit':
+        run(key, () => {
+          const given = isAbsent(value) || value === '' ? config.rowsDefault : value
+          const limit = intValidator(given)
+          // blank: CKAN 2.11 compares None with 0 and answers 500
+          if (limit === null) throw new Invalid('Invalid integer')
+          if (limit < 0) throw new Invalid('Must be a natural number')
+          out.limit = Math.min(limit, config.rowsMax)
+          echo.set(key, out.limit)
+        })
+        break
+      case 'offset':
+        if (!isAbsent(value))
+          run(key, () => {
+            out.offset = intValidator(value)
+            echo.set(key, out.offset)
+          })
+        break
+      case 'fields':
+      case 'sort':
+        if (!isAbsent(value))
+          run(key, () => {
+            const list = listOfStringsOrString(value)
+            if (key === 'fields') out.fields = list
+            else out.sort = list
+            echo.set(key, list)
+          })
+        break
+      case 'include_total':
+        run(key, () => {
+          out.includeTotal = isAbsent(value) || value === '' ? true : booleanValidator(value)
+          echo.set(key, out.includeTotal)
+        })
+        break
+      case 'total_estimation_threshold':
+        run(key, () => {
+          out.totalEstimationThreshold = isAbsent(value) || value === '' ? null : intValidator(value)
+          echo.set(key, out.totalEstimationThreshold)
+        })
+        break
+      case 'records_format':
+        run(key, () => {
+          const format = isAbsent(value) || value === '' ? 'objects' : value
+          if (truthy(format) && !recordsFormats.includes(format as RecordsFormat)) {
+            throw new Invalid(`Value must be one of ${pythonRepr(recordsFormats)}`)
           }
-          break
-        case 'limit':
-          run(key, () => {
-            const given = isAbsent(value) || value === '' ? config.rowsDefault : value
-            const limit = intValidator(given)
-            if (limit === null) throw new Crash("'<' not supported between 'NoneType' and 'int'")
-            if (limit < 0) throw new Invalid('Must be a natural number')
-            out.limit = Math.min(limit, config.rowsMax)
-            echo.set(key, out.limit)
-          })
-          break
-        case 'offset':
-          if (!isAbsent(value))
-            run(key, () => {
-              out.offset = intValidator(value)
-              echo.set(key, out.offset)
-            })
-          break
-        case 'fields':
-        case 'sort':
-          if (!isAbsent(value))
-            run(key, () => {
-              const list = listOfStringsOrString(value)
-              if (key === 'fields') out.fields = list
-              else out.sort = list
-              echo.set(key, list)
-            })
-          break
-        case 'include_total':
-          run(key, () => {
-            out.includeTotal = isAbsent(value) || value === '' ? true : booleanValidator(value)
-            echo.set(key, out.includeTotal)
-          })
-          break
-        case 'total_estimation_threshold':
-          run(key, () => {
-            out.totalEstimationThreshold = isAbsent(value) || value === '' ? null : intValidator(value)
-            echo.set(key, out.totalEstimationThreshold)
-          })
-          break
-        case 'records_format':
-          run(key, () => {
-            const format = isAbsent(value) || value === '' ? 'objects' : value
-            if (truthy(format) && !recordsFormats.includes(format as RecordsFormat)) {
-              throw new Invalid(`Value must be one of ${pythonRepr(recordsFormats)}`)
-            }
-            // A falsy non-string (0, false, []) passes `one_of` and then breaks the query: a crash in CKAN.
-            if (typeof format !== 'string') throw new Crash('records_format is not a string')
-            out.recordsFormat = format as RecordsFormat
-            echo.set(key, format)
-          })
-          break
-      }
+          // A falsy non-string (0, false, []) passes `one_of` and then breaks the query: a crash in CKAN.
+          if (typeof format !== 'string')
+            throw new Invalid(`Value must be one of ${pythonRepr(recordsFormats)}`)
+          out.recordsFormat = format as RecordsFormat
+          echo.set(key, format)
+        })
+        break
     }
-  } catch (error) {
-    if (error instanceof Crash) return { kind: 'crash', reason: error.message }
-    throw error
   }
 
   if (junk.length > 0) {

@@ -71,7 +71,15 @@ describe('backend validation', () => {
     expect(backend({ fields: 'y', sort: 'x' })).toMatchObject({ errors: { fields: ['invalid value "y"'] } })
   })
 
-  it('crashes (500) on filters that are not a dict', () => {
-    expect(backend({ filters: '[1, 2]' })).toMatchObject({ kind: 'crash' })
+  it('refuses filters that are not a dict with CKAN 2.12’s message, even past the schema (2.11 answers 500)', () => {
+    const schema = validateSearchSchema(
+      { resource_id: 'r' },
+      { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
+    )
+    if (schema.kind !== 'valid') throw new Error('schema failed')
+    expect(validateAgainstColumns({ ...schema.data, filters: [1, 2] }, types)).toMatchObject({
+      kind: 'invalid',
+      errors: { filters: ['Filters must be defined as a dict or a list of dicts'] },
+    })
   })
 })

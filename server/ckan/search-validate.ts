@@ -62,7 +62,10 @@ export function validateAgainstColumns(search: ValidatedSearch, fieldTypes: Fiel
   if (search.filters !== undefined) {
     const filters = search.filters
     if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) {
-      return { kind: 'crash', reason: 'filters is not a dict' }
+      return {
+        kind: 'invalid',
+        errors: { filters: ['Filters must be defined as a dict or a list of dicts'] },
+      }
     }
     // Unknown keys as a list: the first one is what CKAN reports (the first key of the leftover dict).
     leftovers.set(

@@ -37,17 +37,21 @@ function mediaType(contentType: string | undefined): string {
 }
 
 /** Python's repr of a decoded JSON value, used in CKAN's "decoded to … but it needs to be a dictionary". */
-export function pythonRepr(value: Json): string {
+export function pythonRepr(value: Json, depth = 0): string {
   if (value === null) return 'None'
   if (value === true) return 'True'
   if (value === false) return 'False'
   if (typeof value === 'number') return String(value)
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`
+  // a body nested thousands deep: its start is enough to name it (and no stack overflows)
+  if (depth >= REPR_DEPTH) return '...'
+  if (Array.isArray(value)) return `[${value.map((item) => pythonRepr(item, depth + 1)).join(', ')}]`
   return `{${Object.entries(value)
-    .map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v)}`)
+    .map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v, depth + 1)}`)
     .join(', ')}}`
 }
+
+const REPR_DEPTH = 32
 
 function isDict(value: Json): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -44,28 +44,31 @@ interface Reply {
   body: string | Buffer
 }
 
+/** Beyond this much, an oversized body is not read to its end: the connection is closed instead. */
+const DRAIN_LIMIT_FACTOR = 16
+
+/**
+ * Reads the body up to `limit` bytes. A bigger body is read to its end and dropped before the 413 is
+ * sent: answering while the client still uploads makes it fail on a broken pipe instead of reading
+ * the answer.
+ */
 function readBody(request: http.IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers['content-length'])
-    if (Number.isFinite(declared) && declared > limit) {
-      request.resume() // drain, so the 413 can be sent on a clean connection
-      reject(new BodyTooLargeError())
-      return
-    }
     const chunks: Buffer[] = []
     let size = 0
+    let tooLarge = Number.isFinite(declared) && declared > limit
     request.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size > limit) {
-        request.removeAllListeners('data')
-        request.resume()
-        reject(new BodyTooLargeError())
-        return
-      }
-      chunks.push(chunk)
+      if (size > limit) tooLarge = true
+      if (!tooLarge) chunks.push(chunk)
+      else if (size > limit * DRAIN_LIMIT_FACTOR) request.destroy()
     })
-    request.on('end', () => resolve(Buffer.concat(chunks)))
+    request.on('end', () => (tooLarge ? reject(new BodyTooLargeError()) : resolve(Buffer.concat(chunks))))
     request.on('error', reject)
+    request.on('close', () => {
+      if (!request.complete) reject(tooLarge ? new BodyTooLargeError() : new Error('request aborted'))
+    })
   })
 }
 
@@ -263,7 +266,21 @@ export function createRequestHandler(options: ServerOptions) {
       options.log(
         `${request.method} ${pathForLog(request.url ?? '/')} ${outcome} ${(performance.now() - started).toFixed(1)}ms`,
       )
-    if (proxy && (request.url ?? '').split('?', 1)[0] === PROXY_PATH) {
+    const isProxyPath = (request.url ?? '').split('?', 1)[0] === PROXY_PATH
+    if (isProxyPath && !proxy) {
+      request.resume()
+      response.writeHead(404, { 'Content-Type': JSON_TYPE, 'X-Content-Type-Options': 'nosniff' })
+      response.end(
+        toCkanJson({
+          help: '',
+          success: false,
+          error: { __type: 'Proxy Error', message: 'This server’s portal proxy is turned off (--no-proxy).' },
+        }),
+      )
+      logDone(404)
+      return
+    }
+    if (proxy && isProxyPath) {
       // the proxy streams its answer itself; it is for this server's own pages (no CORS headers)
       response.setHeader('X-Content-Type-Options', 'nosniff')
       await proxy(request, response)
@@ -285,7 +302,15 @@ export function createRequestHandler(options: ServerOptions) {
         return
       }
       if (error instanceof BodyTooLargeError) {
-        reply = jsonReply(413, `Request body too large: the limit is ${options.maxBodyBytes} bytes`)
+        // CKAN's web server answers an HTML page here; ours keeps CKAN's envelope, as its API does
+        reply = jsonReply(413, {
+          help: '',
+          success: false,
+          error: {
+            __type: 'Request Entity Too Large',
+            message: `Request body too large: the limit is ${options.maxBodyBytes} bytes`,
+          },
+        })
         reply.headers.Connection = 'close'
       } else {
         options.log(`error: ${(error as Error)?.stack ?? String(error)}`)

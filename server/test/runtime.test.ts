@@ -89,9 +89,33 @@ describe('envelope and routes', () => {
     expect(await (await get('/api/3')).json()).toEqual({ version: 3 })
   })
 
-  it('serves /config.json with the server itself as the default portal', async () => {
+  it('serves /config.json with the server itself as the default portal, and where its proxy is', async () => {
     const response = await get('/config.json')
-    expect(await response.json()).toEqual({ portal: `${server.url}/en` })
+    expect(await response.json()).toEqual({ portal: `${server.url}/en`, proxy: '/proxy' })
+  })
+
+  it('turns the proxy off with --no-proxy: no /proxy, and /config.json names none', async () => {
+    const bare = await startServer(['--load', 'e2e/fixtures/paged-numbers.json', '--no-proxy', '--quiet'])
+    try {
+      expect(await (await fetch(`${bare.url}/config.json`)).json()).toEqual({ portal: `${bare.url}/en` })
+      const proxy = await fetch(
+        `${bare.url}/proxy?url=${encodeURIComponent('https://x.org/api/3/action/status_show')}`,
+      )
+      expect(proxy.status).toBe(404)
+    } finally {
+      await bare.stop()
+    }
+  })
+
+  it('refuses a private address through its proxy with a CKAN-shaped error in plain words', async () => {
+    const response = await get(
+      `/proxy?url=${encodeURIComponent('https://169.254.169.254/api/3/action/datastore_search')}`,
+    )
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({
+      success: false,
+      error: { __type: 'Proxy Error', message: 'This server does not fetch from private network addresses.' },
+    })
   })
 })
 
@@ -174,7 +198,10 @@ describe('request parsing over HTTP', () => {
       body: huge,
     })
     expect(response.status).toBe(413)
-    expect(await response.json()).toMatch(/too large/)
+    expect(await response.json()).toMatchObject({
+      success: false,
+      error: { __type: 'Request Entity Too Large', message: expect.stringMatching(/too large/) },
+    })
     expect((await get('/api/3/action/datastore_search?resource_id=penguins&limit=1')).status).toBe(200)
   })
 
