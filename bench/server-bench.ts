@@ -1,6 +1,9 @@
 // Benchmark of the datastore server: time from spawn to the first answered datastore_search, and
 // p50/p95 latency of typical queries at 100k and 1M generated rows. A plain script, not a test:
-//   node --import tsx bench/server-bench.ts [--rows 100000,1000000] [--runs 30]
+//   node --import tsx bench/server-bench.ts [--rows 100000,1000000] [--runs 30] [--postgres URL]
+// With --postgres (an admin URL of a PostgreSQL server), each size also runs on that server through
+// DATABASE_URL, in a fresh database, and the two are printed side by side.
+import pg from 'pg'
 import { startServer } from '../server/test/start-server.ts'
 
 interface Query {
@@ -45,18 +48,32 @@ async function timeRequest(url: string): Promise<number> {
   return performance.now() - started
 }
 
-async function benchRows(rows: number, runs: number): Promise<void> {
+interface Timings {
+  listeningS: number
+  firstAnswerS: number
+  /** Per query: p50, p95 and min in ms. */
+  queries: Array<{ name: string; p50: number; p95: number; min: number }>
+}
+
+async function freshDatabase(admin: string, rows: number): Promise<string> {
+  const name = `dse_bench_${rows}_${Date.now()}`
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`CREATE DATABASE "${name}"`)
+  await client.end()
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return url.href
+}
+
+async function benchRows(rows: number, runs: number, env: NodeJS.ProcessEnv): Promise<Timings> {
   const spawned = performance.now()
   // A first start with 1M rows loads them (minutes); later starts open the cached snapshot.
-  const server = await startServer(['--rows', String(rows), '--quiet'], {}, { startTimeoutMs: 60 * 60_000 })
-  const listening = performance.now() - spawned
+  const server = await startServer(['--rows', String(rows), '--quiet'], env, { startTimeoutMs: 60 * 60_000 })
+  const listeningS = (performance.now() - spawned) / 1000
   await timeRequest(`${server.url}${search({ limit: '1' })}`)
-  const firstAnswer = performance.now() - spawned
-  console.log(`\n### ${rows.toLocaleString('en')} rows`)
-  console.log(
-    `startup: listening after ${(listening / 1000).toFixed(1)} s, first datastore_search answered after ${(firstAnswer / 1000).toFixed(1)} s`,
-  )
-  console.log('\n| query | p50 ms | p95 ms | min ms |\n|---|---|---|---|')
+  const firstAnswerS = (performance.now() - spawned) / 1000
+  const queries: Timings['queries'] = []
   try {
     for (const query of QUERIES) {
       const url = `${server.url}${query.path(rows)}`
@@ -64,16 +81,50 @@ async function benchRows(rows: number, runs: number): Promise<void> {
       const times: number[] = []
       for (let i = 0; i < runs; i++) times.push(await timeRequest(url))
       times.sort((a, b) => a - b)
-      console.log(
-        `| ${query.name} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 95).toFixed(0)} | ${times[0]!.toFixed(0)} |`,
-      )
+      queries.push({
+        name: query.name,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        min: times[0]!,
+      })
     }
   } finally {
     await server.stop()
   }
+  return { listeningS, firstAnswerS, queries }
 }
 
 const rowCounts = argument('--rows', '100000,1000000').split(',').map(Number)
 const runs = Number(argument('--runs', '30'))
+const postgres = argument('--postgres', '')
 console.log(`server bench, Node ${process.version}, ${new Date().toISOString()}`)
-for (const rows of rowCounts) await benchRows(rows, runs)
+for (const rows of rowCounts) {
+  const pglite = await benchRows(rows, runs, { DATABASE_URL: '' })
+  const real = postgres
+    ? await benchRows(rows, runs, { DATABASE_URL: await freshDatabase(postgres, rows) })
+    : null
+  console.log(`\n### ${rows.toLocaleString('en')} rows`)
+  console.log(
+    `startup (PGlite): listening after ${pglite.listeningS.toFixed(1)} s, first datastore_search answered after ${pglite.firstAnswerS.toFixed(1)} s`,
+  )
+  if (real) {
+    console.log(
+      `startup (PostgreSQL, loading a fresh database): listening after ${real.listeningS.toFixed(1)} s, first answer after ${real.firstAnswerS.toFixed(1)} s`,
+    )
+    console.log(
+      '\n| query | PGlite p50 / p95 ms | PostgreSQL p50 / p95 ms | PostgreSQL ÷ PGlite (p50) |\n|---|---|---|---|',
+    )
+    pglite.queries.forEach((query, index) => {
+      const other = real.queries[index]!
+      console.log(
+        `| ${query.name} | ${query.p50.toFixed(0)} / ${query.p95.toFixed(0)} | ${other.p50.toFixed(0)} / ${other.p95.toFixed(0)} | ${(other.p50 / query.p50).toFixed(2)}× |`,
+      )
+    })
+  } else {
+    console.log('\n| query | p50 ms | p95 ms | min ms |\n|---|---|---|---|')
+    for (const query of pglite.queries)
+      console.log(
+        `| ${query.name} | ${query.p50.toFixed(0)} | ${query.p95.toFixed(0)} | ${query.min.toFixed(0)} |`,
+      )
+  }
+}
