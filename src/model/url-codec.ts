@@ -27,6 +27,7 @@ import {
   formatSort,
   isValidResourceId,
   normalisePortalUrl,
+  resourceIdParameter,
   parseFiltersJson,
   parseNameList,
   parseSort,
@@ -109,8 +110,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
     else ignored.push({ reason: 'portal.bad', value: portal })
   }
 
-  // CKAN: when both are sent, a non-empty `id` wins.
-  const rawId = params.get('id')?.trim() || params.get('resource_id')?.trim()
+  const rawId = resourceIdParameter(params)
   if (rawId) {
     if (isValidResourceId(rawId)) state.resourceId = rawId
     else ignored.push({ reason: 'resource.bad', value: rawId })

@@ -174,6 +174,23 @@ export function parseFiltersJson(text: string): {
   return { filters, problems }
 }
 
+/** Columns CKAN adds for its own use (full-text index, found-row count): never data. */
+const INTERNAL_COLUMNS: ReadonlySet<string> = new Set(['_full_text', '_full_count'])
+
+export function isInternalColumn(id: string): boolean {
+  return INTERNAL_COLUMNS.has(id)
+}
+
+/** The search score columns a full-text search adds (`rank`, `rank <column>`): not data. */
+export function isRankColumn(id: string): boolean {
+  return id === 'rank' || id.startsWith('rank ')
+}
+
+/** The table a CKAN query string names. CKAN: when both are sent, a non-empty `id` wins. */
+export function resourceIdParameter(params: URLSearchParams): string | undefined {
+  return params.get('id')?.trim() || params.get('resource_id')?.trim() || undefined
+}
+
 const MAX_RESOURCE_ID_LENGTH = 200
 
 /** A resource id or alias as a URL may carry it: non-empty, no whitespace or control characters. */

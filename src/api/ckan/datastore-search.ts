@@ -1,11 +1,8 @@
-import { splitOutsideQuotes } from './ckan-syntax'
+import { isInternalColumn, isRankColumn, splitOutsideQuotes } from './ckan-syntax'
 import { callAction, type CallOptions } from './client'
 import { CkanError } from './errors'
 import { parseOrThrow, searchResultSchema, type SearchResultBody } from './schemas'
 import type { CkanField, Portal, SearchRequest, SearchResult } from './types'
-
-/** Columns CKAN adds for itself; never shown. */
-const INTERNAL_COLUMNS: ReadonlySet<string> = new Set(['_full_text', '_full_count'])
 
 /**
  * The wire parameters of a SearchRequest, with CKAN's names and only the ones set.
@@ -37,9 +34,9 @@ export function toSearchParams(request: SearchRequest): Record<string, unknown> 
 function toFields(body: SearchResultBody, requestedFields: readonly string[] | undefined): CkanField[] {
   const fields: CkanField[] = []
   for (const field of body.fields) {
-    if (INTERNAL_COLUMNS.has(field.id)) continue
+    if (isInternalColumn(field.id)) continue
     // `rank` is a search score, not data: keep it only when the caller asked for it by name.
-    if (field.id === 'rank' || field.id.startsWith('rank ')) {
+    if (isRankColumn(field.id)) {
       if (!requestedFields?.includes(field.id)) continue
     }
     const info = field.info

@@ -1,6 +1,12 @@
 // What a user pastes into "open a table": a resource id, a resource page link, or a
 // `datastore_search` API link (whose q, filters, limit and sort are taken over).
-import { isValidResourceId, normalisePortalUrl, parseFiltersJson, parseSort } from './ckan-syntax'
+import {
+  isValidResourceId,
+  normalisePortalUrl,
+  parseFiltersJson,
+  parseSort,
+  resourceIdParameter,
+} from './ckan-syntax'
 import type { FilterScalar, SortKey } from './types'
 
 export interface ParsedResourceInput {
@@ -55,8 +61,7 @@ const NOT_TAKEN_OVER = ['offset', 'fields', 'distinct', 'plain', 'language', 'fu
 function fromApiUrl(url: URL, apiIndex: number, currentPortal: string): ResourceInputResult {
   const portal = `${url.origin}${url.pathname.slice(0, apiIndex)}`
   const params = url.searchParams
-  // CKAN: when both are sent, a non-empty `id` wins.
-  const id = params.get('id')?.trim() || params.get('resource_id')?.trim()
+  const id = resourceIdParameter(params)
   if (!id || !isValidResourceId(id)) return { error: 'bad-url' }
   const result: ParsedResourceInput = { resourceId: id }
   const q = params.get('q')

@@ -1,11 +1,9 @@
+import { isInternalColumn } from '../../api/ckan/ckan-syntax'
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import type { SortKey } from '../../model/explorer-state'
 import { normaliseType, type NormalisedType } from '../../lib/format'
 import type { MainMessages } from '../../i18n/catalogues/main'
 import type { Translate } from '../../i18n/translate'
-
-/** Columns CKAN adds for its own use; never shown, never offered in the Columns menu. */
-export const INTERNAL_FIELDS: ReadonlySet<string> = new Set(['_full_text', '_full_count'])
 
 export interface ColumnSpec {
   /** The CKAN field id, exactly as sent (may be `__proto__`, `a.b`, `x[0]`, Hebrew, spaces…). */
@@ -48,7 +46,7 @@ export function columnSpecs(fields: readonly CkanField[], t: Translate<MainMessa
   const seen = new Set<string>()
   const specs: ColumnSpec[] = []
   for (const field of fields) {
-    if (typeof field.id !== 'string' || INTERNAL_FIELDS.has(field.id) || seen.has(field.id)) continue
+    if (typeof field.id !== 'string' || isInternalColumn(field.id) || seen.has(field.id)) continue
     seen.add(field.id)
     const family = normaliseType(typeof field.type === 'string' ? field.type : 'text')
     const label = dictionaryLabel(field)
