@@ -1,7 +1,7 @@
 import { isInternalColumn } from '../../api/ckan/ckan-syntax'
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import type { SortKey } from '../../model/explorer-state'
-import { normaliseType, type NormalisedType } from '../../lib/format'
+import { ckanType, normaliseType, type NormalisedType } from '../../lib/ckan-types'
 import type { MainMessages } from '../../i18n/catalogues/main'
 import type { Translate } from '../../i18n/translate'
 
@@ -59,7 +59,7 @@ export function columnSpecs(fields: readonly CkanField[], t: Translate<MainMessa
       accessibleLabel: label ? t('table.header.described', { label, id: field.id }) : field.id,
       type: field.type,
       family,
-      align: family === 'int' || family === 'float' || family === 'numeric' ? 'end' : 'start',
+      align: ckanType(family).align,
       defaultWidth: Math.max(byType, byHeader),
     })
   }
