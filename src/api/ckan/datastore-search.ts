@@ -1,4 +1,4 @@
-import { isInternalColumn, isRankColumn, splitOutsideQuotes } from './ckan-syntax'
+import { formatSortClauses, isInternalColumn, isRankColumn } from './ckan-syntax'
 import { callAction, type CallOptions } from './client'
 import { CkanError } from './errors'
 import { parseOrThrow, searchResultSchema, type SearchResultBody } from './schemas'
@@ -18,10 +18,7 @@ export function toSearchParams(request: SearchRequest): Record<string, unknown> 
   if (request.filters && Object.keys(request.filters).length > 0) params.filters = request.filters
   params.limit = request.limit
   if (request.offset !== undefined && request.offset > 0) params.offset = request.offset
-  if (request.sort !== undefined && request.sort.trim() !== '') {
-    const clauses = (splitOutsideQuotes(request.sort) ?? [request.sort]).map((clause) => clause.trim())
-    params.sort = clauses.filter((clause) => clause !== '')
-  }
+  if (request.sort !== undefined && request.sort.length > 0) params.sort = formatSortClauses(request.sort)
   if (request.fields && request.fields.length > 0) params.fields = request.fields
   if (request.includeTotal !== undefined) params.include_total = request.includeTotal
   if (request.includeTotal !== false && request.totalEstimationThreshold !== undefined) {
