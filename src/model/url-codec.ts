@@ -26,13 +26,13 @@ import {
   formatNameList,
   formatSort,
   isValidResourceId,
-  normalisePortalUrl,
   resourceIdParameter,
   parseFiltersJson,
   parseNameList,
   parseSort,
   setOwn,
 } from '../api/ckan/ckan-syntax'
+import { canonicalPortalUrl } from '../api/ckan/portal-url'
 
 /** Larger limits are most likely typos; 'all' exists for "everything". */
 export const MAX_LIMIT = 10_000_000
@@ -105,7 +105,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
 
   const portal = params.get('portal')
   if (portal !== null && portal.trim() !== '') {
-    const normalised = normalisePortalUrl(portal)
+    const normalised = canonicalPortalUrl(portal)
     if (normalised) state.portal = normalised
     else ignored.push({ reason: 'portal.bad', value: portal })
   }
@@ -192,7 +192,7 @@ function serializeFilters(filters: Record<string, FilterScalar[]>): string | nul
  */
 export function serializeExplorerState(state: ExplorerState): string {
   const params = new URLSearchParams()
-  if (state.portal) params.set('portal', normalisePortalUrl(state.portal) ?? state.portal)
+  if (state.portal) params.set('portal', canonicalPortalUrl(state.portal) ?? state.portal)
   if (state.resourceId) params.set('resource_id', state.resourceId)
   if (state.q !== '') params.set('q', state.q)
   if (state.searchMode !== DEFAULT_STATE.searchMode) params.set('search', state.searchMode)

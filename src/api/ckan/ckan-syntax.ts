@@ -1,5 +1,5 @@
 // CKAN's request syntax shared by the client and the explorer's URL: sort clauses
-// (`year desc, "country name"`), name lists (`fields`), filters JSON, portal URLs and resource ids.
+// (`year desc, "country name"`), name lists (`fields`), filters JSON, resource ids.
 //
 // CKAN (§4.5) matches each clause against `^(.+?)( +(asc|desc))?( nulls +(first|last) *)?$` and
 // strips one pair of double quotes around the name. CKAN splits a sort *string* on every comma, so
@@ -196,17 +196,4 @@ const MAX_RESOURCE_ID_LENGTH = 200
 /** A resource id or alias as a URL may carry it: non-empty, no whitespace or control characters. */
 export function isValidResourceId(text: string): boolean {
   return text.length > 0 && text.length <= MAX_RESOURCE_ID_LENGTH && !/[\s\p{Cc}]/u.test(text)
-}
-
-/** A portal base URL without trailing slash, query or fragment; null when not http(s). */
-export function normalisePortalUrl(text: string): string | null {
-  let url: URL
-  try {
-    url = new URL(text.trim())
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
-  if (url.username || url.password) return null
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }

@@ -1,12 +1,7 @@
 // What a user pastes into "open a table": a resource id, a resource page link, or a
 // `datastore_search` API link (whose q, filters, limit and sort are taken over).
-import {
-  isValidResourceId,
-  normalisePortalUrl,
-  parseFiltersJson,
-  parseSort,
-  resourceIdParameter,
-} from './ckan-syntax'
+import { isValidResourceId, parseFiltersJson, parseSort, resourceIdParameter } from './ckan-syntax'
+import { canonicalPortalUrl } from './portal-url'
 import type { FilterScalar, SortKey } from './types'
 
 export interface ParsedResourceInput {
@@ -38,7 +33,7 @@ const LOCALE_SEGMENT = /^[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?$/
 const ID_LIKE = /^[\p{L}\p{N}_.:-]+$/u
 
 function samePortal(a: string, b: string): boolean {
-  return normalisePortalUrl(a) === normalisePortalUrl(b)
+  return canonicalPortalUrl(a) === canonicalPortalUrl(b)
 }
 
 function withPortal(result: ParsedResourceInput, portal: string, currentPortal: string): ParsedResourceInput {
