@@ -29,7 +29,7 @@ import {
   resourceIdParameter,
   parseFiltersJson,
   parseNameList,
-  parseSort,
+  readSortParameters,
   setOwn,
 } from '../api/ckan/ckan-syntax'
 import { canonicalPortalUrl } from '../api/ckan/portal-url'
@@ -132,16 +132,9 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   const filters = params.get('filters')
   if (filters !== null && filters.trim() !== '') state.filters = parseFilters(filters, ignored)
 
-  const sorts = params.getAll('sort').filter((value) => value.trim() !== '')
-  if (sorts.length > 0) {
-    const keys = sorts.map(parseSort)
-    if (keys.every((list) => list !== null)) {
-      const seen = new Set<string>()
-      state.sort = keys.flat().filter((key) => !seen.has(key.field) && seen.add(key.field))
-    } else {
-      ignored.push({ reason: 'sort.bad', value: sorts.join(', ') })
-    }
-  }
+  const sort = readSortParameters(params)
+  if (sort) state.sort = sort
+  else if (sort === null) ignored.push({ reason: 'sort.bad', value: params.getAll('sort').join(', ') })
 
   const limit = params.get('limit')
   if (limit !== null && limit.trim() !== '') {

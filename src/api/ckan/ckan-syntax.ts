@@ -191,6 +191,19 @@ export function resourceIdParameter(params: URLSearchParams): string | undefined
   return params.get('id')?.trim() || params.get('resource_id')?.trim() || undefined
 }
 
+/**
+ * Every non-empty `sort` parameter of a query string (CKAN links may repeat it) as one list of keys,
+ * a repeated field keeping its first place; undefined when there is none, null when one is unreadable.
+ */
+export function readSortParameters(params: URLSearchParams): SortKey[] | null | undefined {
+  const sorts = params.getAll('sort').filter((value) => value.trim() !== '')
+  if (sorts.length === 0) return undefined
+  const keys = sorts.map(parseSort)
+  if (!keys.every((list) => list !== null)) return null
+  const seen = new Set<string>()
+  return keys.flat().filter((key) => !seen.has(key.field) && seen.add(key.field))
+}
+
 const MAX_RESOURCE_ID_LENGTH = 200
 
 /** A resource id or alias as a URL may carry it: non-empty, no whitespace or control characters. */

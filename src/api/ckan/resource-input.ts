@@ -1,6 +1,6 @@
 // What a user pastes into "open a table": a resource id, a resource page link, or a
 // `datastore_search` API link (whose q, filters, limit and sort are taken over).
-import { isValidResourceId, parseFiltersJson, parseSort, resourceIdParameter } from './ckan-syntax'
+import { isValidResourceId, parseFiltersJson, readSortParameters, resourceIdParameter } from './ckan-syntax'
 import { canonicalPortalUrl } from './portal-url'
 import type { FilterScalar, SortKey } from './types'
 
@@ -68,11 +68,8 @@ function fromApiUrl(url: URL, apiIndex: number, currentPortal: string): Resource
   }
   const limit = params.get('limit')?.trim()
   if (limit && /^\d+$/.test(limit) && Number(limit) > 0) result.limit = Number(limit)
-  const sort = params.getAll('sort').map(parseSort)
-  if (sort.length > 0 && sort.every((keys) => keys !== null)) {
-    const keys = sort.flat().filter((key): key is SortKey => key !== null)
-    if (keys.length > 0) result.sort = keys
-  }
+  const sort = readSortParameters(params)
+  if (sort && sort.length > 0) result.sort = sort
   const notTakenOver = NOT_TAKEN_OVER.filter((name) => params.has(name))
   if (notTakenOver.length > 0) result.note = { kind: 'not-taken-over', names: notTakenOver }
   return withPortal(result, portal, currentPortal)

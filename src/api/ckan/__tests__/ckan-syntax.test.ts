@@ -7,6 +7,7 @@ import {
   isRankColumn,
   parseNameList,
   parseSort,
+  readSortParameters,
   resourceIdParameter,
 } from '../ckan-syntax'
 
@@ -101,5 +102,16 @@ describe('resourceIdParameter', () => {
     expect(resourceIdParameter(new URLSearchParams('resource_id=a&id=b'))).toBe('b')
     expect(resourceIdParameter(new URLSearchParams('id=%20&resource_id=%20a%20'))).toBe('a')
     expect(resourceIdParameter(new URLSearchParams('q=x'))).toBeUndefined()
+  })
+})
+
+describe('readSortParameters', () => {
+  it('joins repeated sort parameters, keeps a field once, and tells absent from unreadable', () => {
+    expect(readSortParameters(new URLSearchParams('sort=year desc&sort=country, year'))).toEqual([
+      { field: 'year', desc: true },
+      { field: 'country', desc: false },
+    ])
+    expect(readSortParameters(new URLSearchParams('sort=%20&q=x'))).toBeUndefined()
+    expect(readSortParameters(new URLSearchParams('sort=year&sort="open'))).toBeNull()
   })
 })
