@@ -1,5 +1,6 @@
 // The <datastore-explorer> element's attributes use the link parameters' names and syntax; the
 // element keeps its view as those link parameters. These functions translate between the two.
+import { resourceIdParameter } from '../api/ckan/ckan-syntax'
 
 /** Attribute → link parameter. `hidden-columns` is the link's `hidden` (HTML's `hidden` keeps its meaning). */
 export const VIEW_ATTRIBUTES: Readonly<Record<string, string>> = {
@@ -58,8 +59,7 @@ export function attributesFromLink(search: string): Array<[string, string]> {
   const attributes: Array<[string, string]> = []
   for (const [attribute, parameter] of Object.entries(VIEW_ATTRIBUTES)) {
     // CKAN's `id` names the table too, as on the main page
-    const value =
-      parameter === 'resource_id' ? (params.get('id') ?? params.get(parameter)) : params.get(parameter)
+    const value = parameter === 'resource_id' ? (resourceIdParameter(params) ?? null) : params.get(parameter)
     if (value !== null) attributes.push([attribute, value])
   }
   if (params.has('picker')) attributes.push(['picker', ''])

@@ -4,9 +4,7 @@
 import type { MainMessages } from '../i18n/catalogues/main'
 import type { LocaleFormats } from '../i18n/locale-formats'
 import type { Translate } from '../i18n/translate'
-
-export type NormalisedType =
-  'int' | 'float' | 'numeric' | 'text' | 'date' | 'time' | 'timestamp' | 'bool' | 'json' | 'array'
+import { normaliseType, parseBool, readWallClock } from './ckan-types'
 
 export type CellKind = 'null' | 'empty' | 'number' | 'date' | 'timestamp' | 'json' | 'bool' | 'text'
 
@@ -20,65 +18,6 @@ export interface FormattedCell {
 
 /** Longest text shown in a cell; longer values end with "…" and are flagged `truncated`. */
 export const MAX_CELL_CHARS = 1000
-
-const TYPE_FAMILIES: Record<string, NormalisedType> = {
-  int: 'int',
-  int2: 'int',
-  int4: 'int',
-  int8: 'int',
-  integer: 'int',
-  smallint: 'int',
-  bigint: 'int',
-  serial: 'int',
-  bigserial: 'int',
-  oid: 'int',
-  float: 'float',
-  float4: 'float',
-  float8: 'float',
-  real: 'float',
-  double: 'float',
-  'double precision': 'float',
-  numeric: 'numeric',
-  decimal: 'numeric',
-  number: 'numeric',
-  money: 'numeric',
-  text: 'text',
-  varchar: 'text',
-  'character varying': 'text',
-  char: 'text',
-  character: 'text',
-  bpchar: 'text',
-  name: 'text',
-  uuid: 'text',
-  citext: 'text',
-  string: 'text',
-  date: 'date',
-  time: 'time',
-  timetz: 'time',
-  'time without time zone': 'time',
-  timestamp: 'timestamp',
-  timestamptz: 'timestamp',
-  datetime: 'timestamp',
-  'timestamp without time zone': 'timestamp',
-  'timestamp with time zone': 'timestamp',
-  bool: 'bool',
-  boolean: 'bool',
-  json: 'json',
-  jsonb: 'json',
-  nested: 'json',
-}
-
-/** Both CKAN type families (`int4`/`int`, `float8`/`float`, arrays `_text`); unknown types are text. */
-export function normaliseType(type: string): NormalisedType {
-  const name = type.trim().toLowerCase()
-  if (name.startsWith('_') || name.endsWith('[]')) return 'array'
-  return Object.hasOwn(TYPE_FAMILIES, name) ? (TYPE_FAMILIES[name] as NormalisedType) : 'text'
-}
-
-export function isNumericType(type: string): boolean {
-  const family = normaliseType(type)
-  return family === 'int' || family === 'float' || family === 'numeric'
-}
 
 /** What formatting a cell needs of the interface language: Intl formats and a few words. */
 export interface CellLocale {
@@ -142,51 +81,6 @@ function formatNumber(value: unknown, formats: LocaleFormats): FormattedCell | n
 
 // ---- dates and timestamps ----
 
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/
-
-interface WallClock {
-  utcMillis: number
-  hasTime: boolean
-  hasSeconds: boolean
-  offset: string | undefined
-}
-
-/** Reads `2023-02-01T00:00:00` as the wall-clock time it names (never shifted by the viewer's zone). */
-function readWallClock(text: string): WallClock | null {
-  const match = DATE_TIME.exec(text.trim())
-  if (!match) return null
-  const [, y, mo, d, h, mi, s, frac, offset] = match
-  const year = Number(y)
-  const month = Number(mo)
-  const day = Number(d)
-  const hour = Number(h ?? 0)
-  const minute = Number(mi ?? 0)
-  const second = Number(s ?? 0)
-  const millis = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0
-  const date = new Date(0)
-  date.setUTCFullYear(year, month - 1, day)
-  date.setUTCHours(hour, minute, second, millis)
-  // Reject overflow such as 2023-02-30 or 25:00, which Date would silently roll over.
-  if (
-    date.getUTCFullYear() !== year ||
-    date.getUTCMonth() !== month - 1 ||
-    date.getUTCDate() !== day ||
-    date.getUTCHours() !== hour ||
-    date.getUTCMinutes() !== minute ||
-    date.getUTCSeconds() !== second
-  ) {
-    return null
-  }
-  const hasTime = h !== undefined && (hour !== 0 || minute !== 0 || second !== 0 || millis !== 0)
-  return {
-    utcMillis: date.getTime(),
-    hasTime,
-    hasSeconds: second !== 0 || millis !== 0,
-    offset: offset && offset !== 'Z' && !/^\+00:?00$/.test(offset) ? offset : undefined,
-  }
-}
-
 function formatDateLike(
   value: unknown,
   formats: LocaleFormats,
@@ -218,13 +112,7 @@ function compactJson(value: unknown): string {
 }
 
 function formatBool(value: unknown, locale: CellLocale): FormattedCell | null {
-  let truth: boolean | null = null
-  if (typeof value === 'boolean') truth = value
-  else if (typeof value === 'string') {
-    const lower = value.trim().toLowerCase()
-    if (['t', 'true', 'yes', 'y', '1'].includes(lower)) truth = true
-    else if (['f', 'false', 'no', 'n', '0'].includes(lower)) truth = false
-  }
+  const truth = parseBool(value)
   if (truth === null) return null
   return { text: truth ? locale.trueText : locale.falseText, kind: 'bool', align: 'start' }
 }

@@ -2,7 +2,6 @@
 import { prefixQuery } from '../api/ckan/search-query'
 import type { SearchRequest } from '../api/ckan/types'
 import type { ExplorerState, SortKey } from './explorer-state'
-import { formatSort } from '../api/ckan/ckan-syntax'
 
 /** Above this many rows an unfiltered count may be CKAN's estimate (fast) instead of an exact count. */
 export const TOTAL_ESTIMATION_THRESHOLD = 100_000
@@ -32,7 +31,7 @@ export function toSearchRequest(state: ExplorerState, options: PageOptions): Sea
   const request: SearchRequest = {
     resourceId: state.resourceId,
     limit: options.pageLimit,
-    sort: formatSort(stableSort(state.sort)),
+    sort: stableSort(state.sort),
     includeTotal: options.includeTotal,
   }
   if (options.pageOffset > 0) request.offset = options.pageOffset

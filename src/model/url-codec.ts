@@ -26,12 +26,13 @@ import {
   formatNameList,
   formatSort,
   isValidResourceId,
-  normalisePortalUrl,
+  resourceIdParameter,
   parseFiltersJson,
   parseNameList,
-  parseSort,
+  readSortParameters,
   setOwn,
 } from '../api/ckan/ckan-syntax'
+import { canonicalPortalUrl } from '../api/ckan/portal-url'
 
 /** Larger limits are most likely typos; 'all' exists for "everything". */
 export const MAX_LIMIT = 10_000_000
@@ -104,13 +105,12 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
 
   const portal = params.get('portal')
   if (portal !== null && portal.trim() !== '') {
-    const normalised = normalisePortalUrl(portal)
+    const normalised = canonicalPortalUrl(portal)
     if (normalised) state.portal = normalised
     else ignored.push({ reason: 'portal.bad', value: portal })
   }
 
-  // CKAN: when both are sent, a non-empty `id` wins.
-  const rawId = params.get('id')?.trim() || params.get('resource_id')?.trim()
+  const rawId = resourceIdParameter(params)
   if (rawId) {
     if (isValidResourceId(rawId)) state.resourceId = rawId
     else ignored.push({ reason: 'resource.bad', value: rawId })
@@ -132,16 +132,9 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   const filters = params.get('filters')
   if (filters !== null && filters.trim() !== '') state.filters = parseFilters(filters, ignored)
 
-  const sorts = params.getAll('sort').filter((value) => value.trim() !== '')
-  if (sorts.length > 0) {
-    const keys = sorts.map(parseSort)
-    if (keys.every((list) => list !== null)) {
-      const seen = new Set<string>()
-      state.sort = keys.flat().filter((key) => !seen.has(key.field) && seen.add(key.field))
-    } else {
-      ignored.push({ reason: 'sort.bad', value: sorts.join(', ') })
-    }
-  }
+  const sort = readSortParameters(params)
+  if (sort) state.sort = sort
+  else if (sort === null) ignored.push({ reason: 'sort.bad', value: params.getAll('sort').join(', ') })
 
   const limit = params.get('limit')
   if (limit !== null && limit.trim() !== '') {
@@ -192,7 +185,7 @@ function serializeFilters(filters: Record<string, FilterScalar[]>): string | nul
  */
 export function serializeExplorerState(state: ExplorerState): string {
   const params = new URLSearchParams()
-  if (state.portal) params.set('portal', normalisePortalUrl(state.portal) ?? state.portal)
+  if (state.portal) params.set('portal', canonicalPortalUrl(state.portal) ?? state.portal)
   if (state.resourceId) params.set('resource_id', state.resourceId)
   if (state.q !== '') params.set('q', state.q)
   if (state.searchMode !== DEFAULT_STATE.searchMode) params.set('search', state.searchMode)

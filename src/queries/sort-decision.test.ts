@@ -20,19 +20,22 @@ describe('planSortChange', () => {
 })
 
 describe('effectiveRequest', () => {
-  const base = { ...request, sort: 'species' }
+  const base = { ...request, sort: [{ field: 'species', desc: false }] }
 
   it('keeps the loaded request while only the sort changed, and sorts locally', () => {
-    expect(effectiveRequest({ ...request, sort: 'island desc' }, base)).toEqual({
+    expect(effectiveRequest({ ...request, sort: [{ field: 'island', desc: true }] }, base)).toEqual({
       request: base,
       sortLocally: true,
     })
     // back to the sort the data was fetched with: nothing to do locally
     expect(effectiveRequest(base, base)).toEqual({ request: base, sortLocally: false })
+    // the same keys in a new list (a new render) are the same sort
+    const again = { ...request, sort: [{ field: 'species', desc: false }] }
+    expect(effectiveRequest(again, base).sortLocally).toBe(false)
   })
 
   it('goes to the portal as soon as anything other than the sort changes', () => {
-    const searched = { ...request, q: 'adelie', sort: 'island desc' }
+    const searched = { ...request, q: 'adelie', sort: [{ field: 'island', desc: true }] }
     expect(effectiveRequest(searched, base)).toEqual({ request: searched, sortLocally: false })
     expect(effectiveRequest({ ...request, limit: 100 }, null)).toEqual({
       request: { ...request, limit: 100 },
@@ -41,7 +44,12 @@ describe('effectiveRequest', () => {
   })
 
   it('compares requests independently of key order', () => {
-    expect(sameExceptSort({ limit: 1, resourceId: 'a' }, { resourceId: 'a', limit: 1, sort: 'x' })).toBe(true)
+    expect(
+      sameExceptSort(
+        { limit: 1, resourceId: 'a' },
+        { resourceId: 'a', limit: 1, sort: [{ field: 'x', desc: false }] },
+      ),
+    ).toBe(true)
     expect(sameExceptSort({ limit: 1, resourceId: 'a' }, { resourceId: 'b', limit: 1 })).toBe(false)
     const filtered = (values: string[]) => ({ resourceId: 'a', limit: 1, filters: { country: values } })
     expect(sameExceptSort(filtered(['DE']), filtered(['DE']))).toBe(true)

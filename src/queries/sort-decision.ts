@@ -48,7 +48,7 @@ export function effectiveRequest(
   localSortBase: SearchRequest | null,
 ): { request: SearchRequest; sortLocally: boolean } {
   if (localSortBase && sameExceptSort(desired, localSortBase)) {
-    return { request: localSortBase, sortLocally: desired.sort !== localSortBase.sort }
+    return { request: localSortBase, sortLocally: canonical(desired.sort) !== canonical(localSortBase.sort) }
   }
   return { request: desired, sortLocally: false }
 }

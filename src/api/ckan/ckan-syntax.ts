@@ -1,5 +1,5 @@
 // CKAN's request syntax shared by the client and the explorer's URL: sort clauses
-// (`year desc, "country name"`), name lists (`fields`), filters JSON, portal URLs and resource ids.
+// (`year desc, "country name"`), name lists (`fields`), filters JSON, resource ids.
 //
 // CKAN (§4.5) matches each clause against `^(.+?)( +(asc|desc))?( nulls +(first|last) *)?$` and
 // strips one pair of double quotes around the name. CKAN splits a sort *string* on every comma, so
@@ -174,22 +174,39 @@ export function parseFiltersJson(text: string): {
   return { filters, problems }
 }
 
+/** Columns CKAN adds for its own use (full-text index, found-row count): never data. */
+const INTERNAL_COLUMNS: ReadonlySet<string> = new Set(['_full_text', '_full_count'])
+
+export function isInternalColumn(id: string): boolean {
+  return INTERNAL_COLUMNS.has(id)
+}
+
+/** The search score columns a full-text search adds (`rank`, `rank <column>`): not data. */
+export function isRankColumn(id: string): boolean {
+  return id === 'rank' || id.startsWith('rank ')
+}
+
+/** The table a CKAN query string names. CKAN: when both are sent, a non-empty `id` wins. */
+export function resourceIdParameter(params: URLSearchParams): string | undefined {
+  return params.get('id')?.trim() || params.get('resource_id')?.trim() || undefined
+}
+
+/**
+ * Every non-empty `sort` parameter of a query string (CKAN links may repeat it) as one list of keys,
+ * a repeated field keeping its first place; undefined when there is none, null when one is unreadable.
+ */
+export function readSortParameters(params: URLSearchParams): SortKey[] | null | undefined {
+  const sorts = params.getAll('sort').filter((value) => value.trim() !== '')
+  if (sorts.length === 0) return undefined
+  const keys = sorts.map(parseSort)
+  if (!keys.every((list) => list !== null)) return null
+  const seen = new Set<string>()
+  return keys.flat().filter((key) => !seen.has(key.field) && seen.add(key.field))
+}
+
 const MAX_RESOURCE_ID_LENGTH = 200
 
 /** A resource id or alias as a URL may carry it: non-empty, no whitespace or control characters. */
 export function isValidResourceId(text: string): boolean {
   return text.length > 0 && text.length <= MAX_RESOURCE_ID_LENGTH && !/[\s\p{Cc}]/u.test(text)
-}
-
-/** A portal base URL without trailing slash, query or fragment; null when not http(s). */
-export function normalisePortalUrl(text: string): string | null {
-  let url: URL
-  try {
-    url = new URL(text.trim())
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
-  if (url.username || url.password) return null
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }

@@ -1,5 +1,4 @@
-import { splitOutsideQuotes } from './ckan-syntax'
-import { isInternalColumn } from './internal-columns'
+import { formatSortClauses, isInternalColumn, isRankColumn } from './ckan-syntax'
 import { callAction, type CallOptions } from './client'
 import { CkanError } from './errors'
 import { parseOrThrow, searchResultSchema, type SearchResultBody } from './schemas'
@@ -19,10 +18,7 @@ export function toSearchParams(request: SearchRequest): Record<string, unknown> 
   if (request.filters && Object.keys(request.filters).length > 0) params.filters = request.filters
   params.limit = request.limit
   if (request.offset !== undefined && request.offset > 0) params.offset = request.offset
-  if (request.sort !== undefined && request.sort.trim() !== '') {
-    const clauses = (splitOutsideQuotes(request.sort) ?? [request.sort]).map((clause) => clause.trim())
-    params.sort = clauses.filter((clause) => clause !== '')
-  }
+  if (request.sort !== undefined && request.sort.length > 0) params.sort = formatSortClauses(request.sort)
   if (request.fields && request.fields.length > 0) params.fields = request.fields
   if (request.includeTotal !== undefined) params.include_total = request.includeTotal
   if (request.includeTotal !== false && request.totalEstimationThreshold !== undefined) {
@@ -35,7 +31,11 @@ export function toSearchParams(request: SearchRequest): Record<string, unknown> 
 function toFields(body: SearchResultBody, requestedFields: readonly string[] | undefined): CkanField[] {
   const fields: CkanField[] = []
   for (const field of body.fields) {
-    if (isInternalColumn(field.id, requestedFields)) continue
+    if (isInternalColumn(field.id)) continue
+    // `rank` is a search score, not data: keep it only when the caller asked for it by name.
+    if (isRankColumn(field.id)) {
+      if (!requestedFields?.includes(field.id)) continue
+    }
     const info = field.info
     const entry: CkanField = { id: field.id, type: field.type }
     if (typeof info === 'object' && info !== null && !Array.isArray(info))

@@ -24,6 +24,23 @@ export function isLocaleSegment(segment: string): boolean {
 }
 
 /**
+ * The canonical form of a portal base URL as links carry it and as portals are compared: origin and
+ * path without trailing slash, query or fragment; null when not http(s) or when it holds credentials.
+ * What `normalisePortalUrl` returns is already in this form.
+ */
+export function canonicalPortalUrl(text: string): string | null {
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  if (url.username || url.password) return null
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+/**
  * Validates and normalises what a user typed as a portal address. Accepts a bare host
  * (`demo.ckan.org`), drops a query, a fragment, trailing slashes and an API path pasted by
  * mistake, and adds `/en` when no locale segment ends the path.

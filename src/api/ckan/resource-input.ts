@@ -1,6 +1,7 @@
 // What a user pastes into "open a table": a resource id, a resource page link, or a
 // `datastore_search` API link (whose q, filters, limit and sort are taken over).
-import { isValidResourceId, normalisePortalUrl, parseFiltersJson, parseSort } from './ckan-syntax'
+import { isValidResourceId, parseFiltersJson, readSortParameters, resourceIdParameter } from './ckan-syntax'
+import { canonicalPortalUrl } from './portal-url'
 import type { FilterScalar, SortKey } from './types'
 
 export interface ParsedResourceInput {
@@ -32,7 +33,7 @@ const LOCALE_SEGMENT = /^[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?$/
 const ID_LIKE = /^[\p{L}\p{N}_.:-]+$/u
 
 function samePortal(a: string, b: string): boolean {
-  return normalisePortalUrl(a) === normalisePortalUrl(b)
+  return canonicalPortalUrl(a) === canonicalPortalUrl(b)
 }
 
 function withPortal(result: ParsedResourceInput, portal: string, currentPortal: string): ParsedResourceInput {
@@ -55,8 +56,7 @@ const NOT_TAKEN_OVER = ['offset', 'fields', 'distinct', 'plain', 'language', 'fu
 function fromApiUrl(url: URL, apiIndex: number, currentPortal: string): ResourceInputResult {
   const portal = `${url.origin}${url.pathname.slice(0, apiIndex)}`
   const params = url.searchParams
-  // CKAN: when both are sent, a non-empty `id` wins.
-  const id = params.get('id')?.trim() || params.get('resource_id')?.trim()
+  const id = resourceIdParameter(params)
   if (!id || !isValidResourceId(id)) return { error: 'bad-url' }
   const result: ParsedResourceInput = { resourceId: id }
   const q = params.get('q')
@@ -68,11 +68,8 @@ function fromApiUrl(url: URL, apiIndex: number, currentPortal: string): Resource
   }
   const limit = params.get('limit')?.trim()
   if (limit && /^\d+$/.test(limit) && Number(limit) > 0) result.limit = Number(limit)
-  const sort = params.getAll('sort').map(parseSort)
-  if (sort.length > 0 && sort.every((keys) => keys !== null)) {
-    const keys = sort.flat().filter((key): key is SortKey => key !== null)
-    if (keys.length > 0) result.sort = keys
-  }
+  const sort = readSortParameters(params)
+  if (sort && sort.length > 0) result.sort = sort
   const notTakenOver = NOT_TAKEN_OVER.filter((name) => params.has(name))
   if (notTakenOver.length > 0) result.note = { kind: 'not-taken-over', names: notTakenOver }
   return withPortal(result, portal, currentPortal)

@@ -40,12 +40,6 @@ export const searchResultSchema = v.looseObject({
   _links: v.optional(v.unknown()),
 })
 
-/** `error` of a `success: false` body: `__type` plus `message` or per-field lists (Validation Error). */
-export const errorBodySchema = v.looseObject({
-  __type: v.optional(v.string()),
-  message: v.optional(v.string()),
-})
-
 /**
  * A catalogue text: a string, or a per-language object on portals with multilingual metadata
  * (ckanext-fluent: `{"en": "Air quality", "fr": "Qualité de l'air"}`). Read with `displayText`.

@@ -35,8 +35,8 @@ export interface SearchRequest {
   filters?: Record<string, FilterScalar[]>
   limit: number
   offset?: number
-  /** CKAN syntax: `"year" desc, "country"` */
-  sort?: string
+  /** Kept as keys until the request is written (toSearchParams), where they become CKAN clauses. */
+  sort?: readonly SortKey[]
   fields?: string[]
   includeTotal?: boolean
   totalEstimationThreshold?: number

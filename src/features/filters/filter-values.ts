@@ -1,26 +1,13 @@
 // Turning what a user typed or picked into a CKAN filter value of the right type. CKAN compares
 // with SQL equality, so a number column needs a number (or its digits) and a date column an ISO date.
 import type { CkanRecord, FilterScalar } from '../../api/ckan/types'
-import { normaliseType } from '../../lib/format'
+import { ckanType, type FilterInputKind } from '../../lib/ckan-types'
 
-export type FilterInputKind = 'number' | 'date' | 'timestamp' | 'bool' | 'text'
+export type { FilterInputKind }
 
 /** The input that fits a CKAN field type; unknown types are text (CKAN's own fallback). */
 export function filterInputKind(type: string): FilterInputKind {
-  switch (normaliseType(type)) {
-    case 'int':
-    case 'float':
-    case 'numeric':
-      return 'number'
-    case 'date':
-      return 'date'
-    case 'timestamp':
-      return 'timestamp'
-    case 'bool':
-      return 'bool'
-    default:
-      return 'text'
-  }
+  return ckanType(type).filterInput
 }
 
 export type ParsedValue =

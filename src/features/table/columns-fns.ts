@@ -1,7 +1,7 @@
-import { isInternalColumn } from '../../api/ckan/internal-columns'
+import { isInternalColumn } from '../../api/ckan/ckan-syntax'
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import type { SortKey } from '../../model/explorer-state'
-import { normaliseType, type NormalisedType } from '../../lib/format'
+import { ckanType, normaliseType, type NormalisedType } from '../../lib/ckan-types'
 import type { MainMessages } from '../../i18n/catalogues/main'
 import type { Translate } from '../../i18n/translate'
 
@@ -113,7 +113,7 @@ export function columnSpecs(
       ...(notes ? { notes } : {}),
       type: field.type,
       family,
-      align: family === 'int' || family === 'float' || family === 'numeric' ? 'end' : 'start',
+      align: ckanType(family).align,
       // dates and times are shown longer than they are sent: their type's width is the least
       defaultWidth: Math.max(
         contentWidth(records, field.id) ?? byType,

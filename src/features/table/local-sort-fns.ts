@@ -1,5 +1,11 @@
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
-import { normaliseType, type NormalisedType } from '../../lib/format'
+import {
+  normaliseType,
+  parseBool,
+  parseIsoDateLike,
+  parseNumber,
+  type NormalisedType,
+} from '../../lib/ckan-types'
 import type { SortKey } from '../../model/explorer-state'
 import { readCell } from './columns-fns'
 
@@ -28,29 +34,6 @@ function asText(value: unknown): string {
   }
 }
 
-function parseNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isNaN(value) ? null : value
-  if (typeof value !== 'string') return null
-  const text = value.trim()
-  if (!text) return null
-  const number = Number(text)
-  return Number.isNaN(number) ? null : number
-}
-
-const TRUE_TEXT: ReadonlySet<string> = new Set(['t', 'true', 'yes', 'y', '1'])
-const FALSE_TEXT: ReadonlySet<string> = new Set(['f', 'false', 'no', 'n', '0'])
-
-function parseBool(value: unknown): number | null {
-  if (typeof value === 'boolean') return value ? 1 : 0
-  if (typeof value !== 'string') return null
-  const lower = value.trim().toLowerCase()
-  if (TRUE_TEXT.has(lower)) return 1
-  if (FALSE_TEXT.has(lower)) return 0
-  return null
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/
-
 export function sortValue(value: unknown, family: NormalisedType): SortValue {
   if (value === null || value === undefined) return NULL_VALUE
   switch (family) {
@@ -61,17 +44,17 @@ export function sortValue(value: unknown, family: NormalisedType): SortValue {
       return num === null ? { rank: 1, num: 0, str: asText(value) } : { rank: 0, num, str: '' }
     }
     case 'bool': {
-      const num = parseBool(value)
-      return num === null ? { rank: 1, num: 0, str: asText(value) } : { rank: 0, num, str: '' }
+      const truth = parseBool(value)
+      return truth === null
+        ? { rank: 1, num: 0, str: asText(value) }
+        : { rank: 0, num: truth ? 1 : 0, str: '' }
     }
     case 'date':
     case 'timestamp': {
       // ISO wall-clock values compare correctly as text once "T" and " " separators agree;
       // dates stored in other formats fall back to text order after the ISO ones.
-      const text = asText(value).trim()
-      return ISO_DATE.test(text)
-        ? { rank: 0, num: 0, str: text.replace(' ', 'T') }
-        : { rank: 1, num: 0, str: text }
+      const iso = parseIsoDateLike(asText(value))
+      return iso === null ? { rank: 1, num: 0, str: asText(value).trim() } : { rank: 0, num: 0, str: iso }
     }
     default:
       return { rank: 0, num: 0, str: asText(value) }

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { createLocaleFormats } from '../../i18n/locale-formats'
-import {
-  formatCell as formatWith,
-  isNumericType,
-  MAX_CELL_CHARS,
-  normaliseType,
-  warmFormatters,
-  type CellLocale,
-} from '../format'
+import { isNumericType, normaliseType } from '../ckan-types'
+import { formatCell as formatWith, MAX_CELL_CHARS, warmFormatters, type CellLocale } from '../format'
 
 function cellLocale(locale: string): CellLocale {
   return { formats: createLocaleFormats(locale), nullText: '—', trueText: 'true', falseText: 'false' }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { formatSort } from '../../api/ckan/ckan-syntax'
 import { toSearchParams } from '../../api/ckan/datastore-search'
 import { DEFAULT_STATE, type ExplorerState } from '../explorer-state'
 import { TOTAL_ESTIMATION_THRESHOLD, toSearchRequest } from '../to-search-request'
@@ -11,26 +12,27 @@ const state = (patch: Partial<ExplorerState>): ExplorerState => ({
   ...patch,
 })
 
+/** The request's sort as CKAN reads it. */
+const sortText = (explorer: ExplorerState) => formatSort(toSearchRequest(explorer, page).sort ?? [])
+
 describe('toSearchRequest', () => {
   it('sorts by _id alone when no sort is chosen, so pages are stable', () => {
     expect(toSearchRequest(state({}), page)).toEqual({
       resourceId: 'r1',
       limit: 100,
-      sort: '_id',
+      sort: [{ field: '_id', desc: false }],
       includeTotal: true,
       totalEstimationThreshold: TOTAL_ESTIMATION_THRESHOLD,
     })
   })
 
   it('adds _id as the last key after the user sort, once', () => {
-    expect(toSearchRequest(state({ sort: [{ field: 'the year', desc: true }] }), page).sort).toBe(
-      '"the year" desc, _id desc',
-    )
-    expect(toSearchRequest(state({ sort: [{ field: '_id', desc: true }] }), page).sort).toBe('_id desc')
+    expect(sortText(state({ sort: [{ field: 'the year', desc: true }] }))).toBe('"the year" desc, _id desc')
+    expect(sortText(state({ sort: [{ field: '_id', desc: true }] }))).toBe('_id desc')
   })
 
   it('runs the _id tiebreak in the direction of the last key, so an index can serve the order', () => {
-    const sorted = (sort: { field: string; desc: boolean }[]) => toSearchRequest(state({ sort }), page).sort
+    const sorted = (sort: { field: string; desc: boolean }[]) => sortText(state({ sort }))
     expect(sorted([{ field: 'year', desc: false }])).toBe('year, _id')
     expect(
       sorted([

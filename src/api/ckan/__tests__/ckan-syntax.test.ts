@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatNameList, formatSort, parseNameList, parseSort } from '../ckan-syntax'
+import {
+  formatNameList,
+  formatSort,
+  isInternalColumn,
+  isRankColumn,
+  parseNameList,
+  parseSort,
+  readSortParameters,
+  resourceIdParameter,
+} from '../ckan-syntax'
 
 describe('parseSort', () => {
   it('reads CKAN sort syntax', () => {
@@ -74,5 +83,35 @@ describe('name lists', () => {
     expect(parseNameList('a, b ,"c, d"')).toEqual(['a', 'b', 'c, d'])
     expect(parseNameList('a"b')).toBeNull()
     expect(parseNameList('"a" b')).toBeNull()
+  })
+})
+
+describe('columns that are not data', () => {
+  it('knows CKAN internal columns and search score columns, not look-alikes', () => {
+    expect(isInternalColumn('_full_text')).toBe(true)
+    expect(isInternalColumn('_full_count')).toBe(true)
+    expect(isInternalColumn('_id')).toBe(false)
+    expect(isRankColumn('rank')).toBe(true)
+    expect(isRankColumn('rank name')).toBe(true)
+    expect(isRankColumn('ranking')).toBe(false)
+  })
+})
+
+describe('resourceIdParameter', () => {
+  it('takes a non-empty id over resource_id, as CKAN does', () => {
+    expect(resourceIdParameter(new URLSearchParams('resource_id=a&id=b'))).toBe('b')
+    expect(resourceIdParameter(new URLSearchParams('id=%20&resource_id=%20a%20'))).toBe('a')
+    expect(resourceIdParameter(new URLSearchParams('q=x'))).toBeUndefined()
+  })
+})
+
+describe('readSortParameters', () => {
+  it('joins repeated sort parameters, keeps a field once, and tells absent from unreadable', () => {
+    expect(readSortParameters(new URLSearchParams('sort=year desc&sort=country, year'))).toEqual([
+      { field: 'year', desc: true },
+      { field: 'country', desc: false },
+    ])
+    expect(readSortParameters(new URLSearchParams('sort=%20&q=x'))).toBeUndefined()
+    expect(readSortParameters(new URLSearchParams('sort=year&sort="open'))).toBeNull()
   })
 })

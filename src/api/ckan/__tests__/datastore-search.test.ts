@@ -45,7 +45,11 @@ describe('toSearchParams', () => {
         filters: { country: ['DE', 'UK'] },
         limit: 50,
         offset: 100,
-        sort: 'year desc, "the name", _id',
+        sort: [
+          { field: 'year', desc: true },
+          { field: 'the name', desc: false },
+          { field: '_id', desc: false },
+        ],
         fields: ['year', 'rank'],
         includeTotal: true,
         totalEstimationThreshold: 100000,
@@ -68,10 +72,11 @@ describe('toSearchParams', () => {
   })
 
   it('keeps a quoted sort name with a comma in one clause', () => {
-    expect(toSearchParams({ resourceId: 'r', limit: 1, sort: '"a, b" desc, c' }).sort).toEqual([
-      '"a, b" desc',
-      'c',
-    ])
+    const sort = [
+      { field: 'a, b', desc: true },
+      { field: 'c', desc: false },
+    ]
+    expect(toSearchParams({ resourceId: 'r', limit: 1, sort }).sort).toEqual(['"a, b" desc', 'c'])
   })
 
   it('leaves out plain and language without q, and the threshold without totals', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalisePortalUrl, portalHost } from '../portal-url'
+import { canonicalPortalUrl, normalisePortalUrl, portalHost } from '../portal-url'
 
 describe('normalisePortalUrl', () => {
   it('keeps a base URL that already ends in a locale', () => {
@@ -70,5 +70,23 @@ describe('portalHost', () => {
   it('shows host and port', () => {
     expect(portalHost('http://127.0.0.1:8080/en')).toBe('127.0.0.1:8080')
     expect(portalHost('https://open.canada.ca/data/en')).toBe('open.canada.ca')
+  })
+})
+
+describe('canonicalPortalUrl', () => {
+  it('gives links and comparisons one form, and refuses what is not an http(s) portal', () => {
+    expect(canonicalPortalUrl(' https://Demo.CKAN.org/en/?q=1#x ')).toBe('https://demo.ckan.org/en')
+    expect(canonicalPortalUrl('https://demo.ckan.org')).toBe('https://demo.ckan.org')
+    expect(canonicalPortalUrl('ftp://demo.ckan.org/en')).toBeNull()
+    expect(canonicalPortalUrl('https://user:secret@demo.ckan.org/en')).toBeNull()
+    expect(canonicalPortalUrl('demo.ckan.org')).toBeNull()
+  })
+
+  it('leaves what normalisePortalUrl returns unchanged', () => {
+    for (const typed of ['demo.ckan.org', 'https://open.canada.ca/data/', 'http://127.0.0.1:8080/pt_BR/']) {
+      const result = normalisePortalUrl(typed)
+      if (!result.ok) throw new Error(typed)
+      expect(canonicalPortalUrl(result.baseUrl)).toBe(result.baseUrl)
+    }
   })
 })
