@@ -44,7 +44,9 @@ async function dataTexts(): Promise<Set<string>> {
   const api = `${MAIN_PORTAL}/api/3/action`
   const search = (await (
     await fetch(`${api}/datastore_search?resource_id=${RESOURCE}&limit=100`)
-  ).json()) as { result: { fields: { id: string; info?: { label?: string } }[]; records: object[] } }
+  ).json()) as {
+    result: { fields: { id: string; info?: { label?: string; notes?: string } }[]; records: object[] }
+  }
   const resource = (await (await fetch(`${api}/resource_show?id=${RESOURCE}`)).json()) as {
     result: { name?: string; description?: string }
   }
@@ -52,6 +54,12 @@ async function dataTexts(): Promise<Set<string>> {
   for (const field of search.result.fields) {
     texts.add(field.id)
     if (field.info?.label) texts.add(field.info.label)
+    // the header's tooltip: the portal's label and notes, data in the portal's own words
+    const name = field.info?.label ?? field.id
+    if (field.info?.notes) {
+      texts.add(field.info.notes)
+      texts.add(`${name}\n${field.info.notes}`)
+    }
   }
   for (const record of search.result.records)
     for (const value of Object.values(record)) texts.add(String(value))
