@@ -1,8 +1,9 @@
 // The one place that knows CKAN's column types: which family a type name belongs to (`int4`/`int`,
 // `float8`, `timestamptz`, arrays `_text`), how a raw value of that family is read (portals send
 // numbers as strings, "  12.50", padded text, nulls), how a column aligns and which filter input
-// fits it. Cells (lib/format.ts), filters (filter-values.ts), the local sort (local-sort-fns.ts) and
-// anything that exports raw values read types through here. Kept small: no Intl, no UI text.
+// fits it, how its values compare and how they are shown. Cells (lib/format.ts), filters
+// (filter-values.ts), the local sort (local-sort-fns.ts) and anything that exports raw values read
+// types through here. Kept small: no Intl, no UI text.
 
 export type NormalisedType =
   'int' | 'float' | 'numeric' | 'text' | 'date' | 'time' | 'timestamp' | 'bool' | 'json' | 'array'
@@ -16,6 +17,10 @@ export interface CkanTypeEntry {
   filterInput: FilterInputKind
   /** A raw value as its typed value (number, boolean, ISO text…), or null when it does not fit. */
   parse: (value: unknown) => unknown
+  /** How two values compare (the local sort): by number, truth, ISO date-time, or as text. */
+  compareAs: 'number' | 'bool' | 'date' | 'text'
+  /** How a value is shown (lib/format.ts): a localised number, date, date and time, yes/no, JSON, or as sent. */
+  display: 'number' | 'date' | 'timestamp' | 'bool' | 'json' | 'text'
 }
 
 const TYPE_FAMILIES: Record<string, NormalisedType> = {
@@ -157,18 +162,37 @@ export function parseIsoDateLike(value: unknown): string | null {
 
 const asIs = (value: unknown): unknown => value
 
-const NUMBER: CkanTypeEntry = { align: 'end', filterInput: 'number', parse: parseNumber }
+const NUMBER: CkanTypeEntry = {
+  align: 'end',
+  filterInput: 'number',
+  parse: parseNumber,
+  compareAs: 'number',
+  display: 'number',
+}
+const TEXT: CkanTypeEntry = {
+  align: 'start',
+  filterInput: 'text',
+  parse: asIs,
+  compareAs: 'text',
+  display: 'text',
+}
 const REGISTRY: Record<NormalisedType, CkanTypeEntry> = {
   int: NUMBER,
   float: NUMBER,
   numeric: NUMBER,
-  bool: { align: 'start', filterInput: 'bool', parse: parseBool },
-  date: { align: 'start', filterInput: 'date', parse: parseIsoDateLike },
-  timestamp: { align: 'start', filterInput: 'timestamp', parse: parseIsoDateLike },
-  time: { align: 'start', filterInput: 'text', parse: asIs },
-  text: { align: 'start', filterInput: 'text', parse: asIs },
-  json: { align: 'start', filterInput: 'text', parse: asIs },
-  array: { align: 'start', filterInput: 'text', parse: asIs },
+  bool: { align: 'start', filterInput: 'bool', parse: parseBool, compareAs: 'bool', display: 'bool' },
+  date: { align: 'start', filterInput: 'date', parse: parseIsoDateLike, compareAs: 'date', display: 'date' },
+  timestamp: {
+    align: 'start',
+    filterInput: 'timestamp',
+    parse: parseIsoDateLike,
+    compareAs: 'date',
+    display: 'timestamp',
+  },
+  time: TEXT,
+  text: TEXT,
+  json: { ...TEXT, display: 'json' },
+  array: { ...TEXT, display: 'json' },
 }
 
 /** What the explorer knows about a CKAN type name (or an already normalised family). */

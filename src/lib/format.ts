@@ -4,7 +4,7 @@
 import type { MainMessages } from '../i18n/catalogues/main'
 import type { LocaleFormats } from '../i18n/locale-formats'
 import type { Translate } from '../i18n/translate'
-import { normaliseType, parseBool, readWallClock } from './ckan-types'
+import { ckanType, normaliseType, parseBool, readWallClock } from './ckan-types'
 
 export type CellKind = 'null' | 'empty' | 'number' | 'date' | 'timestamp' | 'json' | 'bool' | 'text'
 
@@ -123,23 +123,22 @@ export function formatCell(value: unknown, fieldType: string, locale: CellLocale
   if (value === '') return { text: '', kind: 'empty', align: 'start' }
   const family = normaliseType(fieldType)
   let formatted: FormattedCell | null = null
-  switch (family) {
-    case 'int':
-    case 'float':
-    case 'numeric':
+  switch (ckanType(family).display) {
+    case 'number':
       formatted = formatNumber(value, locale.formats)
       break
     case 'date':
+      formatted = formatDateLike(value, locale.formats, 'date')
+      break
     case 'timestamp':
-      formatted = formatDateLike(value, locale.formats, family)
+      formatted = formatDateLike(value, locale.formats, 'timestamp')
       break
     case 'bool':
       formatted = formatBool(value, locale)
       break
     case 'json':
-    case 'array':
       return limitText(typeof value === 'string' && family === 'json' ? value : compactJson(value), 'json')
-    default:
+    case 'text':
       break
   }
   if (formatted) return formatted

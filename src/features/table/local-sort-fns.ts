@@ -1,5 +1,6 @@
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import {
+  ckanType,
   normaliseType,
   parseBool,
   parseIsoDateLike,
@@ -36,10 +37,8 @@ function asText(value: unknown): string {
 
 export function sortValue(value: unknown, family: NormalisedType): SortValue {
   if (value === null || value === undefined) return NULL_VALUE
-  switch (family) {
-    case 'int':
-    case 'float':
-    case 'numeric': {
+  switch (ckanType(family).compareAs) {
+    case 'number': {
       const num = parseNumber(value)
       return num === null ? { rank: 1, num: 0, str: asText(value) } : { rank: 0, num, str: '' }
     }
@@ -49,8 +48,7 @@ export function sortValue(value: unknown, family: NormalisedType): SortValue {
         ? { rank: 1, num: 0, str: asText(value) }
         : { rank: 0, num: truth ? 1 : 0, str: '' }
     }
-    case 'date':
-    case 'timestamp': {
+    case 'date': {
       // ISO wall-clock values compare correctly as text once "T" and " " separators agree;
       // dates stored in other formats fall back to text order after the ISO ones.
       const iso = parseIsoDateLike(asText(value))
@@ -72,10 +70,12 @@ function compareSortValues(
   let result: number
   if (a.rank !== b.rank) result = a.rank - b.rank
   else if (a.rank === 1) result = collator.compare(a.str, b.str)
-  else if (family === 'date' || family === 'timestamp') result = a.str < b.str ? -1 : a.str > b.str ? 1 : 0
-  else if (family === 'int' || family === 'float' || family === 'numeric' || family === 'bool')
-    result = a.num - b.num
-  else result = collator.compare(a.str, b.str)
+  else {
+    const compareAs = ckanType(family).compareAs
+    if (compareAs === 'date') result = a.str < b.str ? -1 : a.str > b.str ? 1 : 0
+    else if (compareAs === 'number' || compareAs === 'bool') result = a.num - b.num
+    else result = collator.compare(a.str, b.str)
+  }
   return desc ? -result : result
 }
 

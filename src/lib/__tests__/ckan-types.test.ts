@@ -83,3 +83,23 @@ describe('rawValue (what an export writes)', () => {
     expect(rawValue(undefined, 'int')).toBeNull()
   })
 })
+
+describe('how each type compares and shows, in one entry', () => {
+  it('says numbers compare and show as numbers, whatever the spelling of their type', () => {
+    for (const type of ['int4', 'int', 'float8', 'numeric', 'money'])
+      expect(ckanType(type)).toMatchObject({ compareAs: 'number', display: 'number', align: 'end' })
+  })
+
+  it('says dates and timestamps compare as ISO date-times and show as a date, or a date and a time', () => {
+    expect(ckanType('date')).toMatchObject({ compareAs: 'date', display: 'date' })
+    expect(ckanType('timestamptz')).toMatchObject({ compareAs: 'date', display: 'timestamp' })
+  })
+
+  it('shows JSON and arrays as JSON, compares them as text, and keeps text, time and unknown types as sent', () => {
+    expect(ckanType('jsonb')).toMatchObject({ compareAs: 'text', display: 'json' })
+    expect(ckanType('_text')).toMatchObject({ compareAs: 'text', display: 'json' })
+    for (const type of ['text', 'time', 'geometry'])
+      expect(ckanType(type)).toMatchObject({ compareAs: 'text', display: 'text' })
+    expect(ckanType('bool')).toMatchObject({ compareAs: 'bool', display: 'bool' })
+  })
+})
