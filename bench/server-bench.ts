@@ -3,7 +3,7 @@
 //   node --import tsx bench/server-bench.ts [--rows 100000,1000000] [--runs 30] [--postgres URL]
 // With --postgres (an admin URL of a PostgreSQL server), each size also runs on that server through
 // DATABASE_URL, in a fresh database, and the two are printed side by side.
-import pg from 'pg'
+import { freshDatabase } from '../server/test/backends.ts'
 import { startServer } from '../server/test/start-server.ts'
 
 interface Query {
@@ -55,17 +55,6 @@ interface Timings {
   queries: Array<{ name: string; p50: number; p95: number; min: number }>
 }
 
-async function freshDatabase(admin: string, rows: number): Promise<string> {
-  const name = `dse_bench_${rows}_${Date.now()}`
-  const client = new pg.Client({ connectionString: admin })
-  await client.connect()
-  await client.query(`CREATE DATABASE "${name}"`)
-  await client.end()
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  return url.href
-}
-
 async function benchRows(rows: number, runs: number, env: NodeJS.ProcessEnv): Promise<Timings> {
   const spawned = performance.now()
   // A first start with 1M rows loads them (minutes); later starts open the cached snapshot.
@@ -101,7 +90,7 @@ console.log(`server bench, Node ${process.version}, ${new Date().toISOString()}`
 for (const rows of rowCounts) {
   const pglite = await benchRows(rows, runs, { DATABASE_URL: '' })
   const real = postgres
-    ? await benchRows(rows, runs, { DATABASE_URL: await freshDatabase(postgres, rows) })
+    ? await benchRows(rows, runs, { DATABASE_URL: await freshDatabase(postgres, `dse_bench_${rows}`) })
     : null
   console.log(`\n### ${rows.toLocaleString('en')} rows`)
   console.log(

@@ -6,10 +6,11 @@ import type { ActionOutcome, Caller, DataDict, Db, Json, SearchConfig, SearchCon
 import { toCkanJson } from '../ckan/ckan-json.ts'
 import { abortableDb, QueryAbortedError } from '../db/abort.ts'
 import { errorPage, escapeHtml } from './pages.ts'
+import { BodyTooLargeError, readBody } from './read-body.ts'
 import { getRequestData } from './request-data.ts'
 import { hasSideEffects, matchRoute } from './routes.ts'
 import { findStaticFile } from './static-files.ts'
-import { createProxy, type ProxyOptions } from '../proxy/proxy.ts'
+import { createProxy, sendError as sendProxyError, type ProxyOptions } from '../proxy/proxy.ts'
 
 export type Action = (data: DataDict, ctx: SearchContext) => Promise<ActionOutcome>
 
@@ -36,40 +37,10 @@ const CSP =
 /** The user CKAN reports for a valid token (only visible in 403 messages, which it never gets). */
 const TOKEN_USER = 'admin'
 
-class BodyTooLargeError extends Error {}
-
 interface Reply {
   status: number
   headers: Record<string, string>
   body: string | Buffer
-}
-
-/** Beyond this much, an oversized body is not read to its end: the connection is closed instead. */
-const DRAIN_LIMIT_FACTOR = 16
-
-/**
- * Reads the body up to `limit` bytes. A bigger body is read to its end and dropped before the 413 is
- * sent: answering while the client still uploads makes it fail on a broken pipe instead of reading
- * the answer.
- */
-function readBody(request: http.IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(request.headers['content-length'])
-    const chunks: Buffer[] = []
-    let size = 0
-    let tooLarge = Number.isFinite(declared) && declared > limit
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) tooLarge = true
-      if (!tooLarge) chunks.push(chunk)
-      else if (size > limit * DRAIN_LIMIT_FACTOR) request.destroy()
-    })
-    request.on('end', () => (tooLarge ? reject(new BodyTooLargeError()) : resolve(Buffer.concat(chunks))))
-    request.on('error', reject)
-    request.on('close', () => {
-      if (!request.complete) reject(tooLarge ? new BodyTooLargeError() : new Error('request aborted'))
-    })
-  })
 }
 
 /** `http://host:port` from the Host header, falling back to the server address for odd values. */
@@ -269,14 +240,8 @@ export function createRequestHandler(options: ServerOptions) {
     const isProxyPath = (request.url ?? '').split('?', 1)[0] === PROXY_PATH
     if (isProxyPath && !proxy) {
       request.resume()
-      response.writeHead(404, { 'Content-Type': JSON_TYPE, 'X-Content-Type-Options': 'nosniff' })
-      response.end(
-        toCkanJson({
-          help: '',
-          success: false,
-          error: { __type: 'Proxy Error', message: 'This server’s portal proxy is turned off (--no-proxy).' },
-        }),
-      )
+      response.setHeader('X-Content-Type-Options', 'nosniff')
+      sendProxyError(response, 404, 'This server’s portal proxy is turned off (--no-proxy).')
       logDone(404)
       return
     }

@@ -279,3 +279,39 @@ describe('the read-only portal proxy', () => {
     }
   })
 })
+
+describe('the proxy’s limits per client', () => {
+  it('answers 429 beyond the requests one client may have in flight, and serves it again after', async () => {
+    const proxy = await proxyServer({ perClient: 1 })
+    try {
+      const slow = through(proxy.url, `${portalOrigin}/slow/api/3/action/datastore_search`)
+      // the slow one is in flight once the portal has seen it
+      const seenBefore = seen.length
+      await expect.poll(() => seen.length).toBeGreaterThan(seenBefore)
+      const second = await through(proxy.url, `${portalOrigin}/en/api/3/action/datastore_search`)
+      expect(second.status).toBe(429)
+      expect(refusal(second.body)).toMatch(/Too many requests/)
+      expect((await slow).status).toBe(200)
+      const after = await through(proxy.url, `${portalOrigin}/en/api/3/action/datastore_search`)
+      expect(after.status).toBe(200)
+    } finally {
+      proxy.close()
+    }
+  })
+
+  it('reads an oversized body to its end before its 413, so the client gets the answer', async () => {
+    const proxy = await proxyServer({ maxBodyBytes: 1024 })
+    try {
+      for (let i = 0; i < 3; i++) {
+        const answer = await through(proxy.url, `${portalOrigin}/api/3/action/datastore_search`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ q: 'x'.repeat(12 * 1024) }),
+        })
+        expect(answer.status).toBe(413)
+      }
+    } finally {
+      proxy.close()
+    }
+  })
+})

@@ -8,6 +8,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { Transform, pipeline } from 'node:stream'
+import { BodyTooLargeError, readBody } from '../http/read-body.ts'
 import { isPublicAddress } from './address-policy.ts'
 import { readTarget, type TargetProblem } from './target.ts'
 
@@ -70,7 +71,8 @@ class ProxyRefusal extends Error {
   }
 }
 
-function sendError(response: http.ServerResponse, status: number, message: string): void {
+/** Answers a proxy error: CKAN's envelope with a plain sentence (also when the proxy is off). */
+export function sendError(response: http.ServerResponse, status: number, message: string): void {
   if (response.headersSent) {
     response.destroy()
     return
@@ -78,36 +80,6 @@ function sendError(response: http.ServerResponse, status: number, message: strin
   const body = JSON.stringify({ help: '', success: false, error: { __type: PROXY_ERROR_TYPE, message } })
   response.writeHead(status, { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' })
   response.end(body)
-}
-
-function readBody(request: http.IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(request.headers['content-length'])
-    const tooLarge = () =>
-      new ProxyRefusal(
-        413,
-        `The request is too large: this server forwards at most ${Math.round(limit / 1024)} KB.`,
-      )
-    if (Number.isFinite(declared) && declared > limit) {
-      request.resume()
-      reject(tooLarge())
-      return
-    }
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        request.removeAllListeners('data')
-        request.resume()
-        reject(tooLarge())
-        return
-      }
-      chunks.push(chunk)
-    })
-    request.on('end', () => resolve(Buffer.concat(chunks)))
-    request.on('error', reject)
-  })
 }
 
 /** The address to connect to: every address of the name must be public, unless the origin is allowed. */
@@ -184,6 +156,12 @@ export function createProxy(options: ProxyOptions) {
       if (timedOut)
         sendError(response, 504, `The portal did not answer within ${Math.round(timeoutMs / 1000)} seconds.`)
       else if (error instanceof ProxyRefusal) sendError(response, error.status, error.message)
+      else if (error instanceof BodyTooLargeError)
+        sendError(
+          response,
+          413,
+          `The request is too large: this server forwards at most ${Math.round(maxBodyBytes / 1024)} KB.`,
+        )
       else if (!controller.signal.aborted) sendError(response, 502, 'The portal could not be reached.')
       else response.destroy()
     } finally {

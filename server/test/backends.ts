@@ -13,8 +13,9 @@ export interface Backend {
 const adminUrl = process.env.DSE_TEST_PG_URL
 let databases = 0
 
-async function freshDatabase(admin: string): Promise<string> {
-  const name = `dse_test_${process.pid}_${Date.now()}_${databases++}`
+/** A new, empty database on the PostgreSQL server of `admin` (an admin URL); its URL. */
+export async function freshDatabase(admin: string, prefix = 'dse_test'): Promise<string> {
+  const name = `${prefix}_${process.pid}_${Date.now()}_${databases++}`
   const client = new pg.Client({ connectionString: admin })
   await client.connect()
   try {
