@@ -61,7 +61,8 @@ export default defineConfig({
       // The test pages (test-pages/*.html, e.g. two explorers on one page) are built apart, into
       // dist/test-build/, so that the app's own build stays exactly as shipped.
       command: `npm run -s build && npx vite build --config vite.test-pages.config.ts --logLevel error && ${server} --port ${E2E_PORT} --rows ${E2E_ROWS} --token ${E2E_TOKEN} --proxy-allow ${SAMPLE_PORTAL_ORIGIN}`,
-      url: `http://127.0.0.1:${E2E_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
+      // ready once the generated table is loaded: the server answers before that (404 for it until then)
+      url: `http://127.0.0.1:${E2E_PORT}/api/3/action/datastore_search?resource_id=generated-cities&limit=0`,
       reuseExistingServer: !process.env.CI,
       timeout: 300_000,
       stdout: 'ignore',
@@ -83,7 +84,7 @@ export default defineConfig({
       // Kept in a data directory: one worker, no snapshot to write and reopen, and a local rerun
       // reuses it; a cold start (always, in CI) loads it in about a minute.
       command: `${server} --port ${E2E_BIG_PORT} --rows ${E2E_BIG_ROWS} --data-dir ${E2E_BIG_DATA_DIR}`,
-      url: `http://127.0.0.1:${E2E_BIG_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
+      url: `http://127.0.0.1:${E2E_BIG_PORT}/api/3/action/datastore_search?resource_id=generated-cities&limit=0`,
       reuseExistingServer: !process.env.CI,
       timeout: 300_000,
       stdout: 'ignore',

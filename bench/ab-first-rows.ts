@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { resolveChromium } from '../e2e/browser.ts'
 import { RESOURCE_ID } from './grids.ts'
+import { waitForTable } from './servers.ts'
 import { installProbe, type Painted, type VisibleRow } from './in-page-probe.ts'
 import { summarize, type Summary } from './lib/stats.ts'
 
@@ -45,11 +46,15 @@ function serve(label: string, checkout: string, rows: number): Promise<Served> {
     { cwd: checkout, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''
+  let listening = false
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const match = /running at (http:\/\/\S+)/.exec(output)
-      if (match) resolve({ label, url: match[1]!.replace(/\/$/, ''), child })
+      if (!match || listening) return
+      listening = true
+      const url = match[1]!.replace(/\/$/, '')
+      waitForTable(url, RESOURCE_ID).then(() => resolve({ label, url, child }), reject)
     })
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.on('exit', (code) => reject(new Error(`${label} server exited (${code}):\n${output}`)))

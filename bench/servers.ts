@@ -43,18 +43,21 @@ export function startDatastore(
       if (!match) return
       clearTimeout(timer)
       child.stdout?.off('data', onData)
-      const startLine =
-        output
-          .split('\n')
-          .find((line) => /^(Loaded|Using)/.test(line))
-          ?.trim() ?? ''
-      resolve({
-        url: match[1]!.replace(/\/$/, ''),
-        rows,
-        startLine,
-        startSeconds: (Date.now() - started) / 1000,
-        stop: () => stopChild(child),
-      })
+      const url = match[1]!.replace(/\/$/, '')
+      waitForTable(url, 'generated-cities', Math.max(0, timeoutMs - (Date.now() - started))).then(() => {
+        const startLine =
+          output
+            .split('\n')
+            .find((line) => /^(Loaded|Using)/.test(line))
+            ?.trim() ?? ''
+        resolve({
+          url,
+          rows,
+          startLine,
+          startSeconds: (Date.now() - started) / 1000,
+          stop: () => stopChild(child),
+        })
+      }, reject)
     }
     child.stdout?.on('data', onData)
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -63,6 +66,25 @@ export function startDatastore(
       reject(new Error(`the ${rows}-row server exited with code ${code}:\n${output}`))
     })
   })
+}
+
+/**
+ * Resolves once `resourceId` can be searched: the server answers before its big generated table is
+ * loaded (it is listed meanwhile, and searches of it answer 404 until it is complete).
+ */
+export async function waitForTable(
+  baseUrl: string,
+  resourceId: string,
+  timeoutMs = 30 * 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  const url = `${baseUrl}/api/3/action/datastore_search?resource_id=${encodeURIComponent(resourceId)}&limit=0`
+  while (Date.now() < deadline) {
+    const response = await fetch(url).catch(() => undefined)
+    if (response?.ok) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${resourceId} was not loaded within ${timeoutMs / 1000} s`)
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -1,8 +1,8 @@
 // Starts the CKAN-compatible datastore server: parses flags, loads the data into PostgreSQL
 // (PGlite in a worker thread, or DATABASE_URL), serves the API and the built app.
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { actions } from './ckan/actions.ts'
@@ -12,7 +12,7 @@ import { CliError, parseCli, USAGE, type CliOptions } from './cli.ts'
 import { PRIVATE_RESOURCE_ID, privateResource, vegaResources } from './data/demo-datasets.ts'
 import { GENERATOR_VERSION, generatedResourceInfo, generatedRowSource } from './data/generated.ts'
 import { loadFile, LoadError } from './data/load-file.ts'
-import { cacheKey, SnapshotCache, sourceFingerprint } from './data/snapshot-cache.ts'
+import { cacheKey, sourceFingerprint } from './data/data-key.ts'
 import { PgDb } from './db/pg-db.ts'
 import { PgliteWorkerDb } from './db/pglite-worker-db.ts'
 import { createDatastoreServer } from './http/server.ts'
@@ -20,6 +20,8 @@ import { createDatastoreServer } from './http/server.ts'
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const print = (line: string): void => void process.stdout.write(`${line}\n`)
 const log = (line: string): void => void process.stderr.write(`${line}\n`)
+
+const seconds = (since: number): string => ((Date.now() - since) / 1000).toFixed(1)
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`)
@@ -33,7 +35,8 @@ function newestMtime(target: string): number {
   return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))))
 }
 
-function buildIfNeeded(): void {
+/** Builds the app when dist/ is missing or older than src/; runs beside the database's opening. */
+async function buildIfNeeded(): Promise<void> {
   const built = path.join(repoRoot, 'dist', 'index.html')
   const sources = ['src', 'index.html', 'public', 'vite.config.ts'].map((p) => path.join(repoRoot, p))
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
@@ -48,7 +51,8 @@ function buildIfNeeded(): void {
     return
   }
   print(`Building the app with \`vite build\` (${reason})…`)
-  const result = spawnSync(
+  const started = Date.now()
+  const child = spawn(
     process.execPath,
     [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
     {
@@ -56,18 +60,24 @@ function buildIfNeeded(): void {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   )
-  if (result.status !== 0) fail('`vite build` failed (see the messages above)')
-  print('Build finished.')
+  const status = await new Promise<number | null>((resolve) => {
+    child.on('error', () => resolve(null))
+    child.on('exit', (code) => resolve(code))
+  })
+  if (status !== 0) fail('`vite build` failed (see the messages above)')
+  print(`Built the app in ${seconds(started)} s.`)
 }
 
 /** A resource to load; big generated rows come as a RowSource, made batch by batch while loading. */
 interface Loadable {
   definition: ResourceDefinition
   rows?: RowSource
+  /** Loaded once the server answers, listed meanwhile with its progress (the big generated table). */
+  later?: boolean
 }
 
 /**
- * The resources to load, made only when a load starts: a start from a cached database reads none
+ * The resources to load, made only when a load starts: a start from an existing database reads none
  * of them. `--load` files are read beforehand (see sourcesFor).
  */
 type Sources = () => Promise<Loadable[]>
@@ -85,18 +95,17 @@ async function sourcesFor(options: CliOptions): Promise<Sources> {
     {
       definition: generatedResourceInfo(options.seed, options.rows),
       rows: generatedRowSource(options.seed, options.rows),
+      later: true,
     },
   ]
 }
 
-async function loadInto(db: Db, sources: Sources): Promise<void> {
-  await initDatastore(db)
-  const loadables = await sources()
+async function load(db: Db, loadables: Loadable[], listWhileLoading: boolean): Promise<void> {
   // taken out one by one, so each resource's records can be freed once it is loaded
   while (loadables.length > 0) {
     const { definition, rows } = loadables.shift()!
     try {
-      await createResource(db, definition, { rows })
+      await createResource(db, definition, { rows, listWhileLoading })
     } catch (error) {
       throw new LoadError(
         `cannot load resource ${JSON.stringify(definition.resource_id)}: ${(error as Error).message}`,
@@ -105,8 +114,10 @@ async function loadInto(db: Db, sources: Sources): Promise<void> {
   }
 }
 
-/** From this many generated rows on, the embedded database is kept on disk instead of in memory. */
-export const ON_DISK_ROWS = 500_000
+async function loadInto(db: Db, sources: Sources): Promise<void> {
+  await initDatastore(db)
+  await load(db, await sources(), false)
+}
 
 /** What decides the loaded database: the cache key of the default data. */
 async function dataKey(options: CliOptions): Promise<string> {
@@ -127,84 +138,150 @@ async function dataKey(options: CliOptions): Promise<string> {
   })
 }
 
-/** Opens the database and makes sure it holds the data; returns it ready to serve. */
-async function openDatabase(options: CliOptions, sources: Sources): Promise<Db & { close(): Promise<void> }> {
+type ServedDb = Db & { close(): Promise<void> }
+
+/** The database to serve, and the loading left to do once the server answers. */
+interface Opened {
+  db: ServedDb
+  finishLoading?: () => Promise<void>
+}
+
+/** Opens the database and makes sure it holds the data (or will: see `finishLoading`). */
+async function openDatabase(options: CliOptions, sources: Sources): Promise<Opened> {
   const started = Date.now()
   const databaseUrl = process.env.DATABASE_URL
   if (databaseUrl) {
     const db = new PgDb(databaseUrl, 0)
     await loadInto(db, sources)
     await db.close()
-    print(`Loaded the data into DATABASE_URL in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
-    return new PgDb(databaseUrl, options.timeoutMs)
+    print(`Loaded the data into DATABASE_URL in ${seconds(started)} s.`)
+    return { db: new PgDb(databaseUrl, options.timeoutMs) }
   }
-
+  const dataRoot = path.join(repoRoot, '.data')
   const key = await dataKey(options)
-  // Big generated data lives on disk, in a directory kept between runs: in memory, a 1M-row
-  // database is held by two workers (about 10 GB), and loading it again takes minutes.
-  const automaticDir =
-    !options.dataDir && options.load.length === 0 && options.rows >= ON_DISK_ROWS
-      ? path.join(repoRoot, '.data', `pgdata-${key}`)
-      : undefined
-  if (options.dataDir || automaticDir) {
-    const dataDir = path.resolve(options.dataDir ?? automaticDir!)
-    const marker = path.join(dataDir, 'datastore-explorer-data-key')
-    const upToDate = existsSync(marker) && (await readFile(marker, 'utf8')) === key
-    // our own directory may hold a half-finished load from an interrupted start: begin afresh
-    if (automaticDir && !upToDate) await rm(dataDir, { recursive: true, force: true })
-    await mkdir(dataDir, { recursive: true })
-    if (automaticDir && !upToDate) {
-      print(
-        `Loading the demo data with ${options.rows.toLocaleString('en')} generated rows into ${path.relative(repoRoot, dataDir)} (the next start reuses it)…`,
-      )
-    }
-    const db = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir, log })
-    if (upToDate) print(`Using the database in ${dataDir}.`)
-    else {
-      await loadInto(db, sources)
-      await writeFile(marker, key)
-      print(`Loaded the data into ${dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
-    }
-    db.timeoutMs = options.timeoutMs
-    return db
-  }
+  const automatic = !options.dataDir
+  const dataDir = path.resolve(options.dataDir ?? path.join(dataRoot, `pgdata-${key}`))
+  await removeStaleData(dataRoot, dataDir)
+  if (options.load.length > 0 && !options.dataDir)
+    return { db: await openLoadedFiles(options, sources, dataRoot) }
 
-  // Without --load, reuse a snapshot of the same data from an earlier start.
-  const cache = new SnapshotCache(path.join(repoRoot, '.data'))
-  const snapshotDir = await cache.runDir()
-  const cached = options.load.length === 0 ? await cache.checkout(key, snapshotDir) : undefined
-  let snapshotFile = cached
-  if (cached) {
+  // The default data, or --data-dir: one worker on a database directory kept between runs. It holds
+  // the only copy of the data (in memory, each worker would hold its own), and a second start opens
+  // it in a few seconds.
+  const marker = path.join(dataDir, 'datastore-explorer-data-key')
+  const upToDate = existsSync(marker) && (await readFile(marker, 'utf8')) === key
+  // our own directory may hold a half-finished load from an interrupted start: begin afresh
+  if (automatic && !upToDate) await rm(dataDir, { recursive: true, force: true })
+  await mkdir(dataDir, { recursive: true })
+  await claimDataDir(dataDir)
+  const db = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir, log })
+  if (upToDate) {
     print(
-      `Using the cached database .data/pglite-snapshot-${key}.tar (opened in ${((Date.now() - started) / 1000).toFixed(1)} s).`,
+      `Using the database in ${path.relative(repoRoot, dataDir) || dataDir} (opened in ${seconds(started)} s).`,
     )
-  } else {
-    print(
-      options.load.length > 0
-        ? `Loading ${options.load.length} file(s)…`
-        : `Loading the demo data with ${options.rows.toLocaleString('en')} generated rows (the next start reuses it from .data/)…`,
+    db.timeoutMs = options.timeoutMs
+    return { db }
+  }
+  print(
+    `Loading ${options.load.length > 0 ? 'the files' : 'the demo data'} into ${path.relative(repoRoot, dataDir) || dataDir} (the next start reuses it)…`,
+  )
+  await initDatastore(db)
+  const loadables = await sources()
+  await load(
+    db,
+    loadables.filter((loadable) => !loadable.later),
+    false,
+  )
+  const later = loadables.filter((loadable) => loadable.later)
+  print(`Loaded the small tables in ${seconds(started)} s.`)
+  db.timeoutMs = options.timeoutMs
+  return {
+    db,
+    finishLoading: async () => {
+      const since = Date.now()
+      const total = later.reduce((sum, loadable) => sum + (loadable.rows?.count ?? 0), 0)
+      if (later.length > 0) {
+        print(`Loading ${total.toLocaleString('en')} generated rows while serving…`)
+      }
+      await load(db.untimed(), later, true)
+      await writeFile(marker, key)
+      if (later.length > 0) print(`Loaded the generated rows in ${seconds(since)} s.`)
+    },
+  }
+}
+
+/** Other databases kept beside the one in use (other row counts, seeds or code versions). */
+const KEEP_OTHER_DATA = 2
+
+/** Removes what earlier starts left in .data/ beyond a few recent databases (each is hundreds of MB). */
+async function removeStaleData(dataRoot: string, keep: string): Promise<void> {
+  if (!existsSync(dataRoot)) return
+  const others: { dir: string; mtime: number }[] = []
+  for (const name of readdirSync(dataRoot)) {
+    const entry = path.join(dataRoot, name)
+    // the snapshots of earlier versions, which served the default data from memory
+    if (/^pglite-snapshot-[0-9a-f]{16}\.tar$/.test(name)) await rm(entry, { force: true })
+    if (/^pgdata-[0-9a-f]{16}$/.test(name) && entry !== keep && !inUse(entry)) {
+      others.push({ dir: entry, mtime: statSync(entry).mtimeMs })
+    }
+    // the scratch directory of a --load start that was stopped before it could remove it
+    const pid = /^run-(\d+)/.exec(name)?.[1]
+    if (pid && Number(pid) !== process.pid && !isAlive(Number(pid))) {
+      await rm(entry, { recursive: true, force: true })
+    }
+  }
+  others.sort((a, b) => b.mtime - a.mtime)
+  for (const old of others.slice(KEEP_OTHER_DATA)) await rm(old.dir, { recursive: true, force: true })
+}
+
+const LOCK_FILE = 'datastore-explorer.pid'
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function inUse(dataDir: string): boolean {
+  try {
+    const pid = Number(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'))
+    return Number.isSafeInteger(pid) && pid !== process.pid && isAlive(pid)
+  } catch {
+    return false
+  }
+}
+
+/** One server per database directory: two embedded databases on one directory would corrupt it. */
+async function claimDataDir(dataDir: string): Promise<void> {
+  if (inUse(dataDir)) {
+    fail(
+      `another Datastore Explorer server is using ${dataDir}: stop it first, or give this one --port and --data-dir of its own`,
     )
-    // Loaded in a data directory, then served from memory: PGlite's in-memory files grow by copying,
-    // so an in-memory load slows down as the table grows (300k rows: twice as slow), while a
-    // directory takes every batch in the same time.
-    const loadDir = path.join(snapshotDir, 'load')
-    const loader = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir: loadDir, log })
-    try {
-      await loadInto(loader, sources)
-      snapshotFile = path.join(snapshotDir, 'loaded.tar')
-      const bytes = await loader.dumpTo(snapshotFile)
-      print(
-        `Loaded the data in ${((Date.now() - started) / 1000).toFixed(1)} s (snapshot ${(bytes / 1e6).toFixed(0)} MB).`,
-      )
-    } finally {
-      await loader.close()
-      await rm(loadDir, { recursive: true, force: true })
-    }
-    if (options.load.length === 0) {
-      await cache
-        .store(key, snapshotFile)
-        .catch((error: Error) => log(`could not cache the database: ${error.message}`))
-    }
+  }
+  await writeFile(path.join(dataDir, LOCK_FILE), String(process.pid))
+}
+
+/** `--load` files: loaded in a directory, then served from memory with a reader lane beside it. */
+async function openLoadedFiles(options: CliOptions, sources: Sources, dataRoot: string): Promise<ServedDb> {
+  const started = Date.now()
+  await mkdir(dataRoot, { recursive: true })
+  const snapshotDir = await mkdtemp(path.join(dataRoot, `run-${process.pid}-`))
+  print(`Loading ${options.load.length} file(s)…`)
+  // PGlite's in-memory files grow by copying, so an in-memory load slows down as the table grows,
+  // while a directory takes every batch in the same time.
+  const loadDir = path.join(snapshotDir, 'load')
+  const loader = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir: loadDir, log })
+  const snapshotFile = path.join(snapshotDir, 'loaded.tar')
+  try {
+    await loadInto(loader, sources)
+    const bytes = await loader.dumpTo(snapshotFile)
+    print(`Loaded the data in ${seconds(started)} s (snapshot ${(bytes / 1e6).toFixed(0)} MB).`)
+  } finally {
+    await loader.close()
+    await rm(loadDir, { recursive: true, force: true })
   }
   // The reader lane opens beside the primary; wait for it, so that from the first request on, reads
   // are answered while a slow query runs and a timeout is recovered from at once.
@@ -213,6 +290,9 @@ async function openDatabase(options: CliOptions, sources: Sources): Promise<Db &
   await db.standbyReady()
   return db
 }
+
+/** Printed once every table can be searched: tools that start the server wait for it. */
+const ALL_READY = 'All tables are ready.'
 
 function publicUrl(host: string, port: number): string {
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
@@ -232,9 +312,11 @@ async function main(): Promise<void> {
     return
   }
   for (const file of options.load) if (!existsSync(file)) fail(`cannot read ${file}: no such file`)
-  if (options.buildIfNeeded) buildIfNeeded()
-
-  const db = await openDatabase(options, await sourcesFor(options))
+  const building = options.buildIfNeeded ? buildIfNeeded() : Promise.resolve()
+  const [{ db, finishLoading }] = await Promise.all([
+    openDatabase(options, await sourcesFor(options)),
+    building,
+  ])
   const server = createDatastoreServer({
     db,
     actions,
@@ -252,6 +334,13 @@ async function main(): Promise<void> {
     if (options.load.length === 0) {
       print(
         `Private resource "${PRIVATE_RESOURCE_ID}" ${options.tokens.length > 0 ? 'is readable with the --token value(s)' : 'needs --token to be readable'}.`,
+      )
+    }
+    if (!finishLoading) print(ALL_READY)
+    else {
+      finishLoading().then(
+        () => print(ALL_READY),
+        (error: Error) => fail(`the data could not be loaded: ${error.message}`),
       )
     }
   })

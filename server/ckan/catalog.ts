@@ -14,9 +14,13 @@ interface ResourceRow {
   position: number
   created: string
   last_modified: string
+  row_count: string | null
+  loading: boolean
+  rows_loaded: string | null
 }
 
 const resourceColumns = `id, name, description, package_id, package_name, package_title, private, position,
+  row_count::text, loading, rows_loaded::text,
   to_char(created, 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created,
   to_char(last_modified, 'YYYY-MM-DD"T"HH24:MI:SS.US') AS last_modified`
 
@@ -25,23 +29,39 @@ export async function catalogAccess(
   db: Db,
   resourceId: string,
   caller: Caller,
-): Promise<'ok' | 'denied' | 'missing'> {
-  const { rows } = await db.query<{ private: boolean }>(
-    `SELECT private FROM ${catalogSchema}.resource WHERE id = $1`,
+): Promise<'ok' | 'denied' | 'missing' | 'loading'> {
+  const { rows } = await db.query<{ private: boolean; loading: boolean }>(
+    `SELECT private, loading FROM ${catalogSchema}.resource WHERE id = $1`,
     [resourceId],
   )
   const row = rows[0]
   if (!row) return 'missing'
-  return row.private && !caller.authorised ? 'denied' : 'ok'
+  if (row.private && !caller.authorised) return 'denied'
+  return row.loading ? 'loading' : 'ok'
 }
 
-/** A resource dict as CKAN 2.11 returns it for a datastore-only resource. */
+/**
+ * A resource dict as CKAN 2.11 returns it for a datastore-only resource, plus two keys of this
+ * server's: `datastore_rows` (its row count, so a list of tables needs no count per table) and,
+ * while the table is still loading, `datastore_loading` with its progress.
+ */
 function resourceDict(row: ResourceRow): Record<string, Json> {
+  const progress: Record<string, Json> = row.loading
+    ? {
+        datastore_loading: {
+          rows_loaded: Number(row.rows_loaded ?? 0),
+          rows_total: Number(row.row_count ?? 0),
+        },
+      }
+    : row.row_count !== null
+      ? { datastore_rows: Number(row.row_count) }
+      : {}
   return {
     cache_last_updated: null,
     cache_url: null,
     created: row.created,
-    datastore_active: true,
+    datastore_active: !row.loading,
+    ...progress,
     description: row.description,
     format: 'CSV',
     hash: '',

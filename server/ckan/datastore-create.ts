@@ -66,7 +66,12 @@ CREATE TABLE IF NOT EXISTS ${catalogSchema}.resource (
     position integer NOT NULL DEFAULT 0,
     created timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC'),
     last_modified timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'UTC')
-);`
+);
+-- Not CKAN's: the row count the catalogue gives (datastore_rows), and a load's progress while the
+-- table is still coming in (datastore_loading). Added apart so databases made earlier get them too.
+ALTER TABLE ${catalogSchema}.resource ADD COLUMN IF NOT EXISTS row_count bigint;
+ALTER TABLE ${catalogSchema}.resource ADD COLUMN IF NOT EXISTS loading boolean NOT NULL DEFAULT false;
+ALTER TABLE ${catalogSchema}.resource ADD COLUMN IF NOT EXISTS rows_loaded bigint;`
 
 /** Creates the `_table_metadata` view, the full-text trigger function and the catalogue. Idempotent. */
 export async function initDatastore(db: Db): Promise<void> {
@@ -209,7 +214,16 @@ function fullTextExpression(columns: Column[]): string {
 
 const batchRows = 20_000
 
-async function insertRows(db: Db, table: string, columns: Column[], source: CheckedRows): Promise<void> {
+/** Told the number of rows loaded so far, after each batch. */
+type Progress = (rowsLoaded: number) => Promise<void>
+
+async function insertRows(
+  db: Db,
+  table: string,
+  columns: Column[],
+  source: CheckedRows,
+  progress: Progress,
+): Promise<void> {
   if (columns.length === 0) {
     for (let start = 0; start < source.count; start += batchRows) {
       const count = Math.min(batchRows, source.count - start)
@@ -217,6 +231,7 @@ async function insertRows(db: Db, table: string, columns: Column[], source: Chec
         start,
         count,
       ])
+      await progress(start + count)
     }
     return
   }
@@ -232,6 +247,7 @@ async function insertRows(db: Db, table: string, columns: Column[], source: Chec
   for (let start = 0; start < source.count; start += batchRows) {
     const batch = source.slice(start, Math.min(source.count, start + batchRows))
     await db.query(sql, [start, ...columns.map((column, i) => columnLiteral(batch, i, column.pgType))])
+    await progress(start + batch.length)
   }
 }
 
@@ -302,6 +318,7 @@ async function copyRows(
   columns: Column[],
   source: CheckedRows,
   { helpers: helperCount, batchRows }: { helpers: number; batchRows: number },
+  progress: Progress,
 ): Promise<void> {
   const names = columns.map((column) => quoteIdent(column.id)).join(', ')
   const stagingColumns = columns.map((column) => `${quoteIdent(column.id)} ${column.pgType}`).join(', ')
@@ -347,6 +364,7 @@ async function copyRows(
     for (let batch = 0; batch < batches; batch++) {
       while (made < batches && pending.length < ahead) makeNext()
       await db.copyFrom(tableIn, await pending.shift()!)
+      await progress(Math.min(source.count, (batch + 1) * batchRows))
     }
   } finally {
     await Promise.all(helpers.map((helper) => helper.close()))
@@ -363,16 +381,22 @@ function slug(text: string): string {
   )
 }
 
-async function writeCatalogRow(db: Db, def: ResourceDefinition): Promise<void> {
+async function writeCatalogRow(
+  db: Db,
+  def: ResourceDefinition,
+  { loading, rows }: { loading: boolean; rows: number },
+): Promise<void> {
   const packageId = def.package_id ?? `pkg-${def.resource_id}`
   const packageTitle = def.package_title ?? def.name ?? def.resource_id
   await db.query(
-    `INSERT INTO ${catalogSchema}.resource (id, name, description, package_id, package_name, package_title, private, position)
+    `INSERT INTO ${catalogSchema}.resource (id, name, description, package_id, package_name, package_title, private, position, row_count, loading)
      VALUES ($1, $2, $3, $4, $5, $6, $7,
-             (SELECT count(*) FROM ${catalogSchema}.resource WHERE package_id = $4 AND id <> $1))
+             (SELECT count(*) FROM ${catalogSchema}.resource WHERE package_id = $4 AND id <> $1), $8, $9)
      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description,
        package_id = EXCLUDED.package_id, package_name = EXCLUDED.package_name,
        package_title = EXCLUDED.package_title, private = EXCLUDED.private,
+       row_count = EXCLUDED.row_count, loading = EXCLUDED.loading,
+       rows_loaded = CASE WHEN EXCLUDED.loading THEN ${catalogSchema}.resource.rows_loaded END,
        last_modified = now() AT TIME ZONE 'UTC'`,
     [
       def.resource_id,
@@ -382,8 +406,16 @@ async function writeCatalogRow(db: Db, def: ResourceDefinition): Promise<void> {
       slug(def.package_id ?? packageTitle),
       packageTitle,
       def.private === true,
+      rows,
+      loading,
     ],
   )
+}
+
+function markLoading(db: Db, resourceId: string, rowsLoaded: number): Promise<void> {
+  return db
+    .query(`UPDATE ${catalogSchema}.resource SET rows_loaded = $2 WHERE id = $1`, [resourceId, rowsLoaded])
+    .then(() => undefined)
 }
 
 /** Whether a datastore table (not an alias) with this id exists. */
@@ -407,6 +439,11 @@ export interface CreateOptions {
   helpers?: number
   /** Rows per COPY batch (default 10,000). */
   batchRows?: number
+  /**
+   * List the resource in the catalogue as soon as its table is made, with `datastore_loading`
+   * progress after each batch; searches answer "not found" until it is complete.
+   */
+  listWhileLoading?: boolean
 }
 
 /**
@@ -463,6 +500,13 @@ export async function createResource(
           `COMMENT ON COLUMN public.${table}.${quoteIdent(column.id)} IS ${quoteLiteral(JSON.stringify({ _info: column.info }))};`,
       )
     if (comments.length > 0) await db.exec(comments.join('\n'))
+    const progress: Progress = options.listWhileLoading
+      ? (rowsLoaded) => markLoading(db, def.resource_id, rowsLoaded)
+      : () => Promise.resolve()
+    if (options.listWhileLoading) {
+      await writeCatalogRow(db, def, { loading: true, rows: source.count })
+      await markLoading(db, def.resource_id, 0)
+    }
 
     const copy =
       canBulkLoad(db) && columns.length > 0 && source.count >= (options.copyMinRows ?? COPY_MIN_ROWS)
@@ -475,11 +519,15 @@ export async function createResource(
       await db.exec(fullTextIndexSql)
     }
     if (copy) {
-      await copyRows(db, `public.${table}`, columns, source, {
-        helpers: options.helpers ?? defaultHelpers(),
-        batchRows: options.batchRows ?? copyBatchRows,
-      })
-    } else await insertRows(db, `public.${table}`, columns, source)
+      await copyRows(
+        db,
+        `public.${table}`,
+        columns,
+        source,
+        { helpers: options.helpers ?? defaultHelpers(), batchRows: options.batchRows ?? copyBatchRows },
+        progress,
+      )
+    } else await insertRows(db, `public.${table}`, columns, source, progress)
     await db.query(`SELECT setval(pg_get_serial_sequence($1, '_id'), GREATEST($2::int8, 1), $2::int8 > 0)`, [
       `public.${table}`,
       source.count,
@@ -498,10 +546,15 @@ export async function createResource(
     }
     indexSql.push('RESET maintenance_work_mem;')
     await db.exec(indexSql.join('\n'))
-    await writeCatalogRow(db, def)
     await db.exec(`ANALYZE public.${table}`)
+    await writeCatalogRow(db, def, { loading: false, rows: source.count })
   } catch (error) {
     await db.exec(`DROP TABLE IF EXISTS public.${table} CASCADE`).catch(() => undefined)
+    if (options.listWhileLoading) {
+      await db
+        .query(`DELETE FROM ${catalogSchema}.resource WHERE id = $1`, [def.resource_id])
+        .catch(() => undefined)
+    }
     throw error
   }
 }

@@ -101,6 +101,8 @@ async function checkExistenceAndAccess(
   const access = await catalogAccess(ctx.db, realId, ctx.caller)
   if (access === 'missing') return notFound('Not found')
   if (access === 'denied') return accessDenied(ctx.caller.name, realId)
+  // as CKAN answers for a resource whose DataStore table is not ready yet
+  if (access === 'loading') return notFound(`Not found: Resource "${requested}" is still being loaded.`)
   return realId
 }
 

@@ -21,17 +21,47 @@ interface DataPackageResource {
 interface VegaResource {
   file: string
   resourceId: string
+  /** The table's human title (CKAN's resource `name`). */
   title: string
+  /** The dataset it belongs to (CKAN's package `title`). */
+  dataset: string
+  /** One plain sentence of what a row is, before the package's own description. */
+  summary: string
   /** Column types that must differ from the datapackage's (e.g. zip codes are codes, not numbers). */
   overrides?: Record<string, string>
 }
 
 /** Stable readable ids, so URLs in docs and tests keep working. */
 export const VEGA_RESOURCES: VegaResource[] = [
-  { file: 'seattle-weather.csv', resourceId: 'seattle-weather', title: 'Seattle weather 2012–2015' },
-  { file: 'penguins.json', resourceId: 'penguins', title: 'Palmer penguins' },
-  { file: 'airports.csv', resourceId: 'us-airports', title: 'US airports' },
-  { file: 'zipcodes.csv', resourceId: 'us-zipcodes', title: 'US zip codes', overrides: { zip_code: 'text' } },
+  {
+    file: 'seattle-weather.csv',
+    resourceId: 'seattle-weather',
+    title: 'Seattle weather, 2012–2015',
+    dataset: 'Seattle weather',
+    summary: 'One row per day: rain, highest and lowest temperature, wind and the kind of weather.',
+  },
+  {
+    file: 'penguins.json',
+    resourceId: 'penguins',
+    title: 'Palmer penguins',
+    dataset: 'Penguins of the Palmer Archipelago',
+    summary: 'One row per penguin: species, island, bill and flipper size, body mass and sex.',
+  },
+  {
+    file: 'airports.csv',
+    resourceId: 'us-airports',
+    title: 'US airports',
+    dataset: 'US airports',
+    summary: 'One row per airport: its code, name, city, state and position.',
+  },
+  {
+    file: 'zipcodes.csv',
+    resourceId: 'us-zipcodes',
+    title: 'US zip codes',
+    dataset: 'US zip codes',
+    summary: 'One row per zip code, with its place, county and position.',
+    overrides: { zip_code: 'text' },
+  },
 ]
 
 export const PRIVATE_RESOURCE_ID = 'private-budget'
@@ -54,10 +84,11 @@ function ckanType(frictionlessType: string): string {
   }
 }
 
-function describe(meta: DataPackageResource): string {
+function describe(summary: string, meta: DataPackageResource): string {
   const licence = meta.licenses?.map((l) => l.title ?? l.name).join('; ')
   const source = meta.sources?.map((s) => `${s.title ?? ''}${s.path ? ` (${s.path})` : ''}`).join('; ')
   return [
+    summary,
     meta.description?.replace(/\s+/g, ' ').trim(),
     licence && `Licence: ${licence}.`,
     source && `Source: ${source}.`,
@@ -96,9 +127,9 @@ export async function vegaResources(): Promise<ResourceDefinition[]> {
       }))
       return {
         resource_id: resource.resourceId,
-        name: resource.file,
-        description: describe(meta),
-        package_title: resource.title,
+        name: resource.title,
+        description: describe(resource.summary, meta),
+        package_title: resource.dataset,
         package_id: `vega-${meta.name}`,
         fields,
         records: await readRecords(resource.file, fields),

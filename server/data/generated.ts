@@ -153,8 +153,8 @@ export function generatedResourceInfo(seed: number, count: number): ResourceDefi
   return {
     resource_id: GENERATED_RESOURCE_ID,
     name: 'Generated cities',
-    description: `${count.toLocaleString('en')} generated rows (seed ${seed}) covering every column type, nulls, right-to-left text, long text and HTML-looking text.`,
-    package_title: 'Generated test data',
+    description: `Made-up places for trying the explorer: ${count.toLocaleString('en')} rows (seed ${seed}) with every column type, empty values, right-to-left text, long text and HTML-looking text.`,
+    package_title: 'Test data for the explorer',
     package_id: 'generated-test-data',
     fields: GENERATED_FIELDS,
     records: [],

@@ -98,36 +98,67 @@ export class PgliteWorkerDb implements BulkLoadDb {
   }
 
   /** Runs a statement; with `signal`, it is dropped (QueryAbortedError) if that aborts while it waits. */
-  async query<Row = Record<string, unknown>>(
+  query<Row = Record<string, unknown>>(
     sql: string,
     params: unknown[] = [],
     { signal }: QueryOptions = {},
   ): Promise<{ rows: Row[] }> {
-    if (signal?.aborted) throw new QueryAbortedError()
-    const readOnly = isReadOnly(sql)
-    if (!readOnly) this.writeSeq++
-    const response = await this.enqueue({ kind: 'query', sql, params }, { readOnly, signal })
-    return { rows: (response.rows ?? []) as Row[] }
+    return this.runQuery<Row>(sql, params, signal, true)
   }
 
-  async exec(sql: string): Promise<void> {
-    this.writeSeq++
-    await this.enqueue({ kind: 'exec', sql })
+  exec(sql: string): Promise<void> {
+    return this.runExec(sql, true)
   }
 
   /**
    * Runs `COPY … FROM '/dev/blob'` with `data` (COPY text, or bytes for binary COPY, which are moved
    * to the worker) as the blob: a whole batch of rows in one message.
    */
-  async copyFrom(sql: string, data: string | Uint8Array): Promise<void> {
-    this.writeSeq++
-    await this.enqueue({ kind: 'copy', sql, data })
+  copyFrom(sql: string, data: string | Uint8Array): Promise<void> {
+    return this.runCopyFrom(sql, data, true)
   }
 
   /** Runs `COPY … TO '/dev/blob'` and returns the bytes it wrote. */
   async copyTo(sql: string): Promise<Uint8Array> {
     const response = await this.enqueue({ kind: 'copy', sql })
     return response.data ?? new Uint8Array()
+  }
+
+  /**
+   * This database for a load that runs while it serves: the same queue, but its statements are never
+   * cut by the statement timeout (building an index may take longer than any search may).
+   */
+  untimed(): BulkLoadDb {
+    return {
+      query: <Row>(sql: string, params: unknown[] = []) => this.runQuery<Row>(sql, params, undefined, false),
+      exec: (sql: string) => this.runExec(sql, false),
+      copyFrom: (sql: string, data: string | Uint8Array) => this.runCopyFrom(sql, data, false),
+      copyTo: (sql: string) => this.copyTo(sql),
+      openScratch: () => this.openScratch(),
+    }
+  }
+
+  private async runQuery<Row>(
+    sql: string,
+    params: unknown[],
+    signal: AbortSignal | undefined,
+    withTimeout: boolean,
+  ): Promise<{ rows: Row[] }> {
+    if (signal?.aborted) throw new QueryAbortedError()
+    const readOnly = isReadOnly(sql)
+    if (!readOnly) this.writeSeq++
+    const response = await this.enqueue({ kind: 'query', sql, params }, { readOnly, signal, withTimeout })
+    return { rows: (response.rows ?? []) as Row[] }
+  }
+
+  private async runExec(sql: string, withTimeout: boolean): Promise<void> {
+    this.writeSeq++
+    await this.enqueue({ kind: 'exec', sql }, { withTimeout })
+  }
+
+  private async runCopyFrom(sql: string, data: string | Uint8Array, withTimeout: boolean): Promise<void> {
+    this.writeSeq++
+    await this.enqueue({ kind: 'copy', sql, data }, { withTimeout })
   }
 
   /**

@@ -1,7 +1,10 @@
 // The server over real HTTP: envelope, routes, CKAN request parsing, auth, CORS, JSONP, limits,
 // statement timeout, and the CLI's handling of bad flags.
 import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './start-server.ts'
@@ -94,18 +97,22 @@ describe('envelope and routes', () => {
     expect(await response.json()).toEqual({ portal: `${server.url}/en`, proxy: '/proxy' })
   })
 
-  it('turns the proxy off with --no-proxy: no /proxy, and /config.json names none', async () => {
-    const bare = await startServer(['--load', 'e2e/fixtures/paged-numbers.json', '--no-proxy', '--quiet'])
-    try {
-      expect(await (await fetch(`${bare.url}/config.json`)).json()).toEqual({ portal: `${bare.url}/en` })
-      const proxy = await fetch(
-        `${bare.url}/proxy?url=${encodeURIComponent('https://x.org/api/3/action/status_show')}`,
-      )
-      expect(proxy.status).toBe(404)
-    } finally {
-      await bare.stop()
-    }
-  })
+  it(
+    'turns the proxy off with --no-proxy: no /proxy, and /config.json names none',
+    { timeout: 120_000 },
+    async () => {
+      const bare = await startServer(['--load', 'e2e/fixtures/paged-numbers.json', '--no-proxy', '--quiet'])
+      try {
+        expect(await (await fetch(`${bare.url}/config.json`)).json()).toEqual({ portal: `${bare.url}/en` })
+        const proxy = await fetch(
+          `${bare.url}/proxy?url=${encodeURIComponent('https://x.org/api/3/action/status_show')}`,
+        )
+        expect(proxy.status).toBe(404)
+      } finally {
+        await bare.stop()
+      }
+    },
+  )
 
   it('refuses a private address through its proxy with a CKAN-shaped error in plain words', async () => {
     const response = await get(
@@ -294,7 +301,7 @@ describe('statement timeout', () => {
   // every term, which takes far longer than the 1.5 s timeout even on this small table.
   const slowQuery = Array.from({ length: 3000 }, (_, i) => `!zz${i}`).join(' & ')
 
-  it('answers 409 "Search took too long", serves others meanwhile, and recovers', async () => {
+  it('answers 409 "Search took too long", serves the app meanwhile, and recovers', async () => {
     const started = Date.now()
     const slow = postJson('/api/3/action/datastore_search', {
       resource_id: 'generated',
@@ -302,11 +309,10 @@ describe('statement timeout', () => {
       plain: false,
       limit: 1,
     })
-    // Other requests are answered while the query runs, database reads included (reader worker).
+    // The default data has one database worker (one copy of the data): what needs no database is
+    // answered while the query runs, and database reads wait for the timeout at most.
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect((await get('/config.json')).status).toBe(200)
-    const meanwhile = await get('/api/3/action/datastore_search?resource_id=penguins&limit=1')
-    expect(meanwhile.status).toBe(200)
     expect(Date.now() - started).toBeLessThan(1500)
 
     const response = await slow
@@ -320,6 +326,116 @@ describe('statement timeout', () => {
     expect(next.status).toBe(200)
     expect(((await next.json()) as { result: { total: number } }).result.total).toBe(2000)
   })
+
+  it(
+    'with --load files, a reader beside the primary answers searches while a slow one runs',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'timeout-load-'))
+      const file = path.join(dir, 'words.csv')
+      const words = ['river', 'stone', 'garden', 'harbour', 'market', 'bridge', 'valley', 'forest']
+      const lines = Array.from({ length: 2000 }, (_, i) => `${i},${words[i % 8]} ${words[(i * 7) % 8]} ${i}`)
+      await writeFile(file, ['n,text', ...lines].join('\n'))
+      const loaded = await startServer(['--load', file, '--timeout-ms', '1500', '--quiet'])
+      try {
+        const started = Date.now()
+        const slow = fetch(`${loaded.url}/api/3/action/datastore_search`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ resource_id: 'words', q: slowQuery, plain: false, limit: 1 }),
+        })
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        const meanwhile = await fetch(`${loaded.url}/api/3/action/datastore_search?resource_id=words&limit=1`)
+        expect(meanwhile.status).toBe(200)
+        expect(Date.now() - started).toBeLessThan(1500)
+        expect((await slow).status).toBe(409)
+        const next = await fetch(
+          `${loaded.url}/api/3/action/datastore_search?resource_id=words&q=garden&limit=0`,
+        )
+        expect(((await next.json()) as { result: { total: number } }).result.total).toBe(500)
+      } finally {
+        await loaded.stop()
+        await rm(dir, { recursive: true, force: true })
+      }
+    },
+  )
+})
+
+describe('a quick first start', () => {
+  it('answers before the big generated table is loaded, lists it with its progress, and searches it once complete', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'first-start-'))
+    const fresh = await startServer(
+      ['--rows', '60000', '--data-dir', dataDir, '--quiet'],
+      {},
+      { whenListening: true },
+    )
+    type Listed = {
+      id: string
+      name: string
+      datastore_rows?: number
+      datastore_loading?: { rows_loaded: number; rows_total: number }
+    }
+    const listing = async (): Promise<Listed[]> => {
+      const response = await fetch(`${fresh.url}/api/3/action/package_search?rows=100`)
+      const body = (await response.json()) as { result: { results: Array<{ resources: Listed[] }> } }
+      return body.result.results.flatMap((dataset) => dataset.resources)
+    }
+    try {
+      // the small tables are there at once, with their human titles and row counts
+      const first = await listing()
+      expect(first.find((resource) => resource.id === 'seattle-weather')).toMatchObject({
+        name: 'Seattle weather, 2012–2015',
+        datastore_rows: 1461,
+      })
+      const penguins = await fetch(`${fresh.url}/api/3/action/datastore_search?resource_id=penguins&limit=1`)
+      expect(penguins.status).toBe(200)
+
+      // the generated table is listed while it loads, its progress never goes back, and searching it
+      // answers "not found" until it is complete
+      const progress: number[] = []
+      let sawRefusal = false
+      for (;;) {
+        const generated = (await listing()).find((resource) => resource.id === 'generated-cities')
+        if (generated?.datastore_rows !== undefined) {
+          expect(generated.datastore_rows).toBe(60000)
+          break
+        }
+        if (generated?.datastore_loading) {
+          expect(generated.datastore_loading.rows_total).toBe(60000)
+          progress.push(generated.datastore_loading.rows_loaded)
+          const search = await fetch(
+            `${fresh.url}/api/3/action/datastore_search?resource_id=generated-cities`,
+          )
+          if (search.status === 404) sawRefusal = true
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(progress.length).toBeGreaterThan(0)
+      expect(progress).toEqual([...progress].sort((a, b) => a - b))
+      expect(sawRefusal).toBe(true)
+      const done = await fetch(
+        `${fresh.url}/api/3/action/datastore_search?resource_id=generated-cities&limit=0`,
+      )
+      expect(((await done.json()) as { result: { total: number } }).result.total).toBe(60000)
+    } finally {
+      await fresh.stop()
+    }
+    // the next start opens the same directory and has everything at once
+    const again = await startServer(
+      ['--rows', '60000', '--data-dir', dataDir, '--quiet'],
+      {},
+      { whenListening: true },
+    )
+    try {
+      const search = await fetch(
+        `${again.url}/api/3/action/datastore_search?resource_id=generated-cities&limit=0`,
+      )
+      expect(search.status).toBe(200)
+    } finally {
+      await again.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }, 240_000)
 })
 
 describe('command line', () => {

@@ -8,6 +8,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createDatastoreServer, type ServerOptions } from '../http/server.ts'
 
+/** What server/main.ts prints once every table can be searched (not imported: main.ts runs itself). */
+export const ALL_READY = 'All tables are ready.'
+
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const defaultStartTimeoutMs = 180_000
 
@@ -38,13 +41,18 @@ export async function startInProcess(
 }
 
 /**
- * Spawns `node --import tsx server/main.ts --port 0 ...args` and resolves with the URL it prints.
- * Rejects with the server's output when it exits before printing a URL or does not start in time.
+ * Spawns `node --import tsx server/main.ts --port 0 ...args` and resolves with the URL it prints,
+ * once every table is loaded (the big generated one loads while the server already answers), or as
+ * soon as it listens with `whenListening`. Rejects with the server's output when it exits first or
+ * does not start in time.
  */
 export function startServer(
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  { startTimeoutMs = defaultStartTimeoutMs }: { startTimeoutMs?: number } = {},
+  {
+    startTimeoutMs = defaultStartTimeoutMs,
+    whenListening = false,
+  }: { startTimeoutMs?: number; whenListening?: boolean } = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', ...args], {
     cwd: repoRoot,
@@ -87,7 +95,7 @@ export function startServer(
       output += chunk.toString('utf8')
       stdoutText += chunk.toString('utf8')
       const match = /http:\/\/[^\s/]+/.exec(stdoutText)
-      if (match && !settled) {
+      if (match && (whenListening || stdoutText.includes(ALL_READY))) {
         settled = true
         clearTimeout(timer)
         resolve({ url: match[0], stop })
