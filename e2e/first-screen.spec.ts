@@ -103,6 +103,8 @@ test.describe('the start page', () => {
       await expect(card).toContainText(`${rows} row`)
     }
     await expect(explorer.table).toHaveValue('')
+    // titles and counts came with the catalogue: the start page asked no table for its count
+    expect(explorer.searchRequests).toHaveLength(0)
     await expectNoAxeViolations(page, 'start page')
   })
 
@@ -131,6 +133,12 @@ test.describe('the start page', () => {
     await explorer.openResource(GENERATED_RESOURCE_ID)
     await expect(page.locator('body')).not.toContainText(jargon, { useInnerText: true })
   })
+})
+
+test('a field’s data dictionary notes are read with its header', async ({ explorer }) => {
+  await explorer.openResource(GENERATED_RESOURCE_ID)
+  await expect(explorer.sortButton('country')).toHaveAccessibleDescription(/One of ten countries\./)
+  await expect(explorer.sortButton('country')).toHaveAccessibleName(/Country/)
 })
 
 test('an empty result says what was searched and offers the way out', async ({ explorer, page }) => {

@@ -30,12 +30,17 @@ export function searchQueryOptions(api: CkanClient, portal: Portal, request: Sea
   })
 }
 
+/** While a listed table is still loading (the bundled server's first start), its progress is asked again this often. */
+export const LOADING_REFRESH_MS = 2000
+
 export function resourceSearchQueryOptions(api: CkanClient, portal: Portal, text: string) {
   return queryOptions({
     queryKey: datastoreKeys.resourceSearch(portal, text),
     queryFn: ({ signal }) => api.searchResources(portal, text, { signal }),
     staleTime: 5 * 60_000,
     retry: shouldRetry,
+    refetchInterval: (query) =>
+      query.state.data?.some((table) => table.loading !== undefined) ? LOADING_REFRESH_MS : false,
   })
 }
 

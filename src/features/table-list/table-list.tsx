@@ -70,7 +70,15 @@ export function TableList({
           const rows = table.rows ?? counts[index]?.data ?? undefined
           return (
             <li key={table.id}>
-              <button type="button" className="dse-table-card" onClick={() => onOpen(table)}>
+              {/* a table still loading cannot be searched yet: it opens once its progress reaches the end */}
+              <button
+                type="button"
+                className="dse-table-card"
+                aria-disabled={table.loading ? true : undefined}
+                onClick={() => {
+                  if (!table.loading) onOpen(table)
+                }}
+              >
                 <span className="dse-table-card__name" dir="auto">
                   {table.name}
                 </span>
