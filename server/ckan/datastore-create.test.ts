@@ -179,6 +179,48 @@ describe('createResource', () => {
     expect(rows[0]).toEqual({ estimate: 20_000, last: '4999.75' })
     expect(seconds).toBeLessThan(20)
   })
+
+  it('serves an indexed column in both directions from an index, empty values last', async () => {
+    for (const order of ['"quarter", "_id"', '"quarter" desc nulls last, "_id" desc']) {
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT * FROM public.generated ORDER BY ${order} LIMIT 100 OFFSET 5000`,
+      )
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n')
+      expect(plan, order).toMatch(/Index Scan/)
+      expect(plan, order).not.toMatch(/Sort/)
+    }
+  })
+
+  it('lists a resource while it loads, with its progress, when asked to', async () => {
+    const seen: string[] = []
+    const watching: Db = {
+      query: async (sql, params, options) => {
+        const result = await db.query(sql, params, options)
+        if (/UPDATE ckan_catalog\.resource SET rows_loaded/.test(sql)) {
+          const { rows } = await db.query<{ loading: boolean; rows_loaded: string; row_count: string }>(
+            `SELECT loading, rows_loaded::text, row_count::text FROM ckan_catalog.resource WHERE id = 'progressing'`,
+          )
+          seen.push(`${rows[0]?.loading} ${rows[0]?.rows_loaded}/${rows[0]?.row_count}`)
+        }
+        return result as never
+      },
+      exec: (sql) => db.exec(sql),
+    }
+    await createResource(
+      watching,
+      {
+        resource_id: 'progressing',
+        fields: [{ id: 'i', type: 'int' }],
+        records: Array.from({ length: 45_000 }, (_, i) => [i]),
+      },
+      { listWhileLoading: true },
+    )
+    expect(seen).toEqual(['true 0/45000', 'true 20000/45000', 'true 40000/45000', 'true 45000/45000'])
+    const { rows } = await db.query<{ loading: boolean; rows_loaded: string | null; row_count: string }>(
+      `SELECT loading, rows_loaded::text, row_count::text FROM ckan_catalog.resource WHERE id = 'progressing'`,
+    )
+    expect(rows[0]).toEqual({ loading: false, rows_loaded: null, row_count: '45000' })
+  })
 })
 
 describe('columnType', () => {

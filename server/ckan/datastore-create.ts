@@ -536,10 +536,13 @@ export async function createResource(
     // more memory than the 64 MB default speeds up building indexes
     const indexSql = [`SET maintenance_work_mem = '256MB';`]
     if (fullTextIndex && !copy) indexSql.push(fullTextIndexSql)
-    // (column, _id): clients sort with an _id tiebreak for stable paging (`year desc, _id desc`),
-    // and only a two-column index serves that order without sorting every row.
+    // (column, _id): clients sort with an _id tiebreak for stable paging (`year, _id`), and only a
+    // two-column index serves that order without sorting every row;
+    // and a second one for descending sorts, which clients ask with empty values last
+    // (`year desc nulls last, _id desc`): the first, read backwards, gives them first.
     for (const name of indexed) {
       indexSql.push(`CREATE INDEX ON public.${table} (${quoteIdent(name)}, "_id");`)
+      indexSql.push(`CREATE INDEX ON public.${table} (${quoteIdent(name)} DESC NULLS LAST, "_id" DESC);`)
     }
     for (const alias of aliases) {
       indexSql.push(`CREATE OR REPLACE VIEW public.${quoteIdent(alias)} AS SELECT * FROM public.${table};`)
