@@ -56,7 +56,7 @@ test('a portal without CORS headers is read through the proxy: records, search, 
   await expect
     .poll(async () => {
       const names = await explorer.columnTexts('agente_nombre')
-      return names.length > 0 && names.every((name, i) => i === 0 || names[i - 1].localeCompare(name) <= 0)
+      return names.length > 0 && names.every((name, i) => i === 0 || names[i - 1]!.localeCompare(name) <= 0)
     })
     .toBe(true)
 
