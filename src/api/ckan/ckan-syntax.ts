@@ -96,8 +96,12 @@ export function quoteSortName(name: string): string {
  * last whatever the direction (as ascending sorts and the local sort have them).
  */
 export function formatSortClauses(keys: readonly SortKey[], options: { nullsLast?: boolean } = {}): string[] {
-  const desc = options.nullsLast ? ' desc nulls last' : ' desc'
-  return keys.map((key) => (key.desc ? `${quoteSortName(key.field)}${desc}` : quoteSortName(key.field)))
+  return keys.map((key) => {
+    if (!key.desc) return quoteSortName(key.field)
+    // `_id` is never empty, and `_id desc` is its index read backwards: `nulls last` would sort every row
+    const nullsLast = options.nullsLast && key.field !== '_id'
+    return `${quoteSortName(key.field)} desc${nullsLast ? ' nulls last' : ''}`
+  })
 }
 
 /** CKAN syntax for a whole sort, as the address shows it: `year desc, "country name"`. */

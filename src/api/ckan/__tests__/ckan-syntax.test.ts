@@ -56,6 +56,8 @@ describe('formatSort', () => {
       { field: 'name', desc: false },
     ]
     expect(formatSortClauses(keys, { nullsLast: true })).toEqual(['"the year" desc nulls last', 'name'])
+    // `_id` is never empty: its index read backwards serves `_id desc`, not `_id desc nulls last`
+    expect(formatSortClauses([{ field: '_id', desc: true }], { nullsLast: true })).toEqual(['_id desc'])
     expect(formatSort(keys)).toBe('"the year" desc, name')
     expect(parseSort(formatSortClauses(keys, { nullsLast: true }).join(', '))).toEqual(keys)
   })
