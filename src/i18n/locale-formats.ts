@@ -27,8 +27,11 @@ export interface LocaleFormats extends PluralAndNumbers {
   dir: 'ltr' | 'rtl'
   /** Counts and row numbers: "1,000,000". */
   countFormat: Intl.NumberFormat
-  /** Cell numbers with this many decimals (null: significant digits); codes such as 2013 stay ungrouped. */
-  number(fractionDigits: number | null): Intl.NumberFormat
+  /**
+   * Cell numbers with this many decimals (null: significant digits); codes such as 2013 stay ungrouped,
+   * and with `grouping` false (a column of codes: ids, postal codes) so does 46001.
+   */
+  number(fractionDigits: number | null, grouping?: boolean): Intl.NumberFormat
   /** Wall-clock dates and times, shown in UTC so nothing shifts with the viewer's zone. */
   date(style: DateStyle): Intl.DateTimeFormat
   /** "DE, UK and FR" / "DE, UK or FR". */
@@ -72,18 +75,19 @@ export function createLocaleFormats(locale: string): LocaleFormats {
     count: (value) => countFormat.format(value),
     plural: (count) => pluralRules.select(count),
     ordinal: (position) => (ordinalRules ??= new Intl.PluralRules(tag, { type: 'ordinal' })).select(position),
-    number(fractionDigits) {
-      const key = String(fractionDigits)
+    number(fractionDigits, grouping = true) {
+      const key = grouping ? String(fractionDigits) : `${fractionDigits} plain`
       let format = numbers.get(key)
       if (!format) {
         // 'min2': 13,480 is grouped but years and codes such as 2013 stay as written
+        const useGrouping = grouping ? 'min2' : false
         const options = (
           fractionDigits === null
-            ? { maximumSignificantDigits: 17, useGrouping: 'min2' }
+            ? { maximumSignificantDigits: 17, useGrouping }
             : {
                 minimumFractionDigits: fractionDigits,
                 maximumFractionDigits: fractionDigits,
-                useGrouping: 'min2',
+                useGrouping,
               }
         ) as Intl.NumberFormatOptions
         format = new Intl.NumberFormat(tag, options)

@@ -48,13 +48,26 @@ const SCIENTIFIC = /^[+-]?(?:\d+\.?\d*|\.\d+)[eE][+-]?\d+$/
 /** Intl allows up to 100 fraction digits; more than this is noise in a table. */
 const MAX_FRACTION_DIGITS = 20
 
-function formatNumber(value: unknown, formats: LocaleFormats): FormattedCell | null {
+/** What a cell's column says about its values, computed once per column (see ColumnSpec). */
+export interface CellOptions {
+  /** The column holds codes (ids, postal codes): numbers without grouping, digit strings as sent. */
+  code?: boolean
+}
+
+/** The options of every cell of a column of codes: one object, not one per cell. */
+export const CODE_COLUMN: CellOptions = { code: true }
+
+/** Digits with a leading zero ("00501"): a code whose zeros are part of it. */
+const LEADING_ZERO_DIGITS = /^0\d+$/
+
+function formatNumber(value: unknown, formats: LocaleFormats, code: boolean): FormattedCell | null {
   let text: string
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return { text: String(value), kind: 'number', align: 'end' }
     text = String(value)
   } else if (typeof value === 'string') {
     text = value.trim()
+    if (code && LEADING_ZERO_DIGITS.test(text)) return { text, kind: 'number', align: 'end' }
   } else {
     return null
   }
@@ -68,13 +81,13 @@ function formatNumber(value: unknown, formats: LocaleFormats): FormattedCell | n
     if (!EXACT_STRING_FORMAT && significant > 15) return { text, kind: 'number', align: 'end' }
     const input = text.endsWith('.') ? text.slice(0, -1) : text
     return {
-      text: formats.number(digits).format(input as unknown as number),
+      text: formats.number(digits, !code).format(input as unknown as number),
       kind: 'number',
       align: 'end',
     }
   }
   if (SCIENTIFIC.test(text)) {
-    return { text: formats.number(null).format(Number(text)), kind: 'number', align: 'end' }
+    return { text: formats.number(null, !code).format(Number(text)), kind: 'number', align: 'end' }
   }
   return null
 }
@@ -118,14 +131,19 @@ function formatBool(value: unknown, locale: CellLocale): FormattedCell | null {
 }
 
 /** How to show one value of a column of CKAN type `fieldType`. Never throws. */
-export function formatCell(value: unknown, fieldType: string, locale: CellLocale): FormattedCell {
+export function formatCell(
+  value: unknown,
+  fieldType: string,
+  locale: CellLocale,
+  options?: CellOptions,
+): FormattedCell {
   if (value === null || value === undefined) return { text: locale.nullText, kind: 'null', align: 'start' }
   if (value === '') return { text: '', kind: 'empty', align: 'start' }
   const family = normaliseType(fieldType)
   let formatted: FormattedCell | null = null
   switch (ckanType(family).display) {
     case 'number':
-      formatted = formatNumber(value, locale.formats)
+      formatted = formatNumber(value, locale.formats, options?.code === true)
       break
     case 'date':
       formatted = formatDateLike(value, locale.formats, 'date')
@@ -157,6 +175,7 @@ export function warmFormatters(locale: CellLocale): void {
   formatCell('2024-01-02T03:04:05', 'timestamp', locale)
   formatCell('2024-01-02T03:04', 'timestamp', locale)
   formatCell(12345, 'int', locale)
+  formatCell(12345, 'int', locale, CODE_COLUMN)
   // one number formatter per count of decimals shown: build the common ones (1.5 to 1.123456) now
   for (let decimals = 1; decimals <= WARM_FRACTION_DIGITS; decimals++)
     formatCell(`1234.${'5'.repeat(decimals)}`, 'numeric', locale)

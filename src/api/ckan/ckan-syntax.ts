@@ -90,12 +90,21 @@ export function quoteSortName(name: string): string {
   return `"${name.replaceAll('"', '""')}"`
 }
 
-/** One CKAN clause per key: `year desc`, `"country name"`. */
-export function formatSortClauses(keys: readonly SortKey[]): string[] {
-  return keys.map((key) => (key.desc ? `${quoteSortName(key.field)} desc` : quoteSortName(key.field)))
+/**
+ * One CKAN clause per key: `year desc`, `"country name"`. With `nullsLast` (requests to CKAN 2.10+),
+ * `year desc nulls last`: PostgreSQL puts empty values first in a descending sort, users expect them
+ * last whatever the direction (as ascending sorts and the local sort have them).
+ */
+export function formatSortClauses(keys: readonly SortKey[], options: { nullsLast?: boolean } = {}): string[] {
+  return keys.map((key) => {
+    if (!key.desc) return quoteSortName(key.field)
+    // `_id` is never empty, and `_id desc` is its index read backwards: `nulls last` would sort every row
+    const nullsLast = options.nullsLast && key.field !== '_id'
+    return `${quoteSortName(key.field)} desc${nullsLast ? ' nulls last' : ''}`
+  })
 }
 
-/** CKAN syntax for a whole sort: `year desc, "country name"`. */
+/** CKAN syntax for a whole sort, as the address shows it: `year desc, "country name"`. */
 export function formatSort(keys: readonly SortKey[]): string {
   return formatSortClauses(keys).join(', ')
 }

@@ -6,9 +6,13 @@ import type { CkanField, Portal, SearchRequest, SearchResult } from './types'
 
 /**
  * The wire parameters of a SearchRequest, with CKAN's names and only the ones set.
- * `sort` is sent as a list of clauses so that a quoted name containing a comma stays whole.
+ * `sort` is sent as a list of clauses so that a quoted name containing a comma stays whole; descending
+ * clauses end with `nulls last` unless `nullsLast` is false (a portal older than CKAN 2.10).
  */
-export function toSearchParams(request: SearchRequest): Record<string, unknown> {
+export function toSearchParams(
+  request: SearchRequest,
+  options: { nullsLast?: boolean } = {},
+): Record<string, unknown> {
   const params: Record<string, unknown> = { resource_id: request.resourceId }
   if (request.q !== undefined && request.q !== '') {
     params.q = request.q
@@ -18,7 +22,8 @@ export function toSearchParams(request: SearchRequest): Record<string, unknown> 
   if (request.filters && Object.keys(request.filters).length > 0) params.filters = request.filters
   params.limit = request.limit
   if (request.offset !== undefined && request.offset > 0) params.offset = request.offset
-  if (request.sort !== undefined && request.sort.length > 0) params.sort = formatSortClauses(request.sort)
+  if (request.sort !== undefined && request.sort.length > 0)
+    params.sort = formatSortClauses(request.sort, { nullsLast: options.nullsLast !== false })
   if (request.fields && request.fields.length > 0) params.fields = request.fields
   if (request.includeTotal !== undefined) params.include_total = request.includeTotal
   if (request.includeTotal !== false && request.totalEstimationThreshold !== undefined) {
@@ -70,13 +75,26 @@ export function toSearchResult(
  */
 const OPTIONAL_PARAMS = ['total_estimation_threshold', 'include_total'] as const
 
-/** What one explorer learnt about its portals: the optional parameters each one refused. */
+/**
+ * What one explorer learnt about its portals: the optional parameters each one refused, and the
+ * portals (base URLs) that refused `nulls last` in a sort clause.
+ */
 export interface PortalMemory {
   unsupportedParams: Map<string, Set<string>>
+  nullsLastRefused: Set<string>
 }
 
 export function createPortalMemory(): PortalMemory {
-  return { unsupportedParams: new Map() }
+  return { unsupportedParams: new Map(), nullsLastRefused: new Set() }
+}
+
+/**
+ * Whether a search with `nulls last` sort clauses failed on its sort: CKAN before 2.10 reads
+ * `year desc nulls last` as a column name and answers a 409 with field errors under `sort`.
+ */
+function sortRefused(error: unknown, params: Record<string, unknown>): boolean {
+  if (!(error instanceof CkanError) || error.kind !== 'validation' || !error.fieldErrors?.sort) return false
+  return Array.isArray(params.sort) && params.sort.some((clause) => String(clause).endsWith(' nulls last'))
 }
 
 function junkParam(error: unknown, params: Record<string, unknown>): string | null {
@@ -97,16 +115,28 @@ export async function datastoreSearch(
     memory?: PortalMemory
   } = {},
 ): Promise<SearchResult> {
-  const params = toSearchParams(request)
+  const nullsLastRefused = options.memory?.nullsLastRefused ?? new Set<string>()
+  const params = toSearchParams(request, { nullsLast: !nullsLastRefused.has(portal.baseUrl) })
   const unsupportedByPortal = options.memory?.unsupportedParams ?? new Map<string, Set<string>>()
   const unsupported = unsupportedByPortal.get(portal.baseUrl) ?? new Set<string>()
   for (const name of unsupported) delete params[name]
+  // set while a search goes again with plain `desc` clauses: remembered once that one is answered
+  let withoutNullsLast = false
   for (;;) {
     try {
       const { memory: _memory, ...callOptions } = options
       const result = await callAction(portal, 'datastore_search', params, callOptions)
-      return toSearchResult(result, request)
+      const searchResult = toSearchResult(result, request)
+      if (withoutNullsLast) nullsLastRefused.add(portal.baseUrl)
+      return searchResult
     } catch (error) {
+      if (!withoutNullsLast && request.sort && sortRefused(error, params)) {
+        // once, and the portal is remembered only if the plain clauses are accepted: a sort on a
+        // column that does not exist fails on every portal, and is reported as such
+        withoutNullsLast = true
+        params.sort = formatSortClauses(request.sort)
+        continue
+      }
       const name = junkParam(error, params)
       if (!name) throw error
       delete params[name]

@@ -41,6 +41,16 @@ describe('describeFilters', () => {
     expect(describeFilters({ day: ['2013-02-01'] }, fields, 'en')).toBe('day is Feb 1, 2013')
   })
 
+  it('shows a code as the table does: without grouping', () => {
+    const codes: CkanField[] = [
+      { id: 'zip_code', type: 'int4' },
+      { id: 'population', type: 'int4' },
+    ]
+    expect(describeFilters({ zip_code: [46001], population: [46001] }, codes, 'en')).toBe(
+      'zip_code is 46001 and population is 46,001',
+    )
+  })
+
   it('uses the language’s own list words', () => {
     expect(describeFilters({ country: ['DE', 'UK'], year: [2013] }, fields, 'fr')).toBe(
       'country is DE ou UK et year is 2013',

@@ -3,17 +3,24 @@
 import type { CkanField, FilterScalar } from '../../api/ckan/types'
 import type { MainMessages } from '../../i18n/catalogues/main'
 import type { Translate } from '../../i18n/translate'
-import { formatCell, type CellLocale } from '../../lib/format'
+import { isCodeColumnName } from '../../lib/code-columns'
+import { CODE_COLUMN, formatCell, type CellLocale } from '../../lib/format'
 import { fieldLabel } from '../../model/fields'
 
-/** A filter value as the table shows it; an empty text visibly so. */
+/** A filter value as the table shows it (a code of column `id` ungrouped); an empty text visibly so. */
 export function filterValueText(
   value: FilterScalar,
   type: string,
   locale: CellLocale,
   t: Translate<MainMessages>,
+  id?: string,
 ): string {
-  const cell = formatCell(value, type, locale)
+  const cell = formatCell(
+    value,
+    type,
+    locale,
+    id !== undefined && isCodeColumnName(id) ? CODE_COLUMN : undefined,
+  )
   return cell.kind === 'empty' ? t('cell.empty') : cell.text
 }
 
@@ -29,7 +36,7 @@ export function describeFilters(
     if (values.length === 0) continue
     const field = byId.get(id)
     const type = field?.type ?? 'text'
-    const texts = values.map((value) => filterValueText(value, type, locale, t))
+    const texts = values.map((value) => filterValueText(value, type, locale, t, id))
     clauses.push(
       t('filters.clause', {
         field: fieldLabel(field, id),

@@ -81,7 +81,8 @@ function FilterForm({
   const ids = { field: useId(), typed: useId(), problem: useId(), hint: useId() }
   const field = choices.find((candidate) => candidate.id === fieldId)
   const kind = field ? filterInputKind(field.type) : 'text'
-  const show = (value: FilterScalar) => filterValueText(value, field?.type ?? 'text', cellLocale, tMain)
+  const show = (value: FilterScalar) =>
+    filterValueText(value, field?.type ?? 'text', cellLocale, tMain, fieldId)
 
   const chooseField = (id: string) => {
     setFieldId(id)

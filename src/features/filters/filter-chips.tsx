@@ -33,7 +33,9 @@ export function FilterChips({
         {active.map(([id, values]) => {
           const field = byId.get(id)
           const label = fieldLabel(field, id)
-          const texts = values.map((value) => filterValueText(value, field?.type ?? 'text', cellLocale, t))
+          const texts = values.map((value) =>
+            filterValueText(value, field?.type ?? 'text', cellLocale, t, id),
+          )
           return (
             <li key={id} className="dse-chip">
               <button

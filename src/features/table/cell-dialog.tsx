@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
-import { formatCell } from '../../lib/format'
+import { CODE_COLUMN, formatCell } from '../../lib/format'
 import type { OpenCell, TableLocale } from './grid-types'
 
 function fullText(value: unknown): string {
@@ -33,7 +33,9 @@ export function CellDialog({ cell, locale, formatRowNumber, onClose }: CellDialo
     if (!cell && dialog.open) dialog.close()
   }, [cell])
 
-  const formatted = cell ? formatCell(cell.value, cell.spec.type, locale.cell) : null
+  const formatted = cell
+    ? formatCell(cell.value, cell.spec.type, locale.cell, cell.spec.isCode ? CODE_COLUMN : undefined)
+    : null
   const raw = cell ? fullText(cell.value) : ''
   const showFormatted =
     formatted !== null &&

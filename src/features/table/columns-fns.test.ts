@@ -51,6 +51,19 @@ describe('columns from fields', () => {
     ])
   })
 
+  it('marks columns of codes by their id, once per column', () => {
+    expect(specs.filter((spec) => spec.isCode).map((spec) => spec.id)).toEqual(['_id'])
+    const [zip, population] = columnSpecs(
+      [
+        { id: 'ZipCode', type: 'int4' },
+        { id: 'population', type: 'int4' },
+      ],
+      t,
+    )
+    expect(zip!.isCode).toBe(true)
+    expect(population!.isCode).toBe(false)
+  })
+
   it('shows a dictionary label but keeps the field id in the accessible name', () => {
     const pop = specs.find((spec) => spec.id === 'pop')!
     expect(pop.label).toBe('Population')

@@ -2,6 +2,7 @@ import { isInternalColumn } from '../../api/ckan/ckan-syntax'
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import type { SortKey } from '../../model/explorer-state'
 import { ckanType, normaliseType, type NormalisedType } from '../../lib/ckan-types'
+import { isCodeColumnName } from '../../lib/code-columns'
 import type { MainMessages } from '../../i18n/catalogues/main'
 import type { Translate } from '../../i18n/translate'
 
@@ -17,6 +18,8 @@ export interface ColumnSpec {
   type: string
   family: NormalisedType
   align: 'start' | 'end'
+  /** Its numbers are codes (`employee_id`, `ZipCode`): shown without grouping separators. */
+  isCode: boolean
   defaultWidth: number
 }
 
@@ -59,10 +62,11 @@ const CELL_PADDING = 30
 /** The first records are enough to see how wide a column's values run. */
 const WIDTH_SAMPLE = 100
 
-/** About how many characters a value takes on screen (numbers with their group separators). */
-function shownLength(value: unknown): number {
+/** About how many characters a value takes on screen (numbers with their group separators, codes without). */
+function shownLength(value: unknown, isCode: boolean): number {
   if (typeof value === 'string') return value.length
   if (typeof value === 'number') {
+    if (isCode) return String(value).length
     const integerDigits = String(Math.trunc(Math.abs(value))).length
     return String(value).length + Math.floor((integerDigits - 1) / 3)
   }
@@ -70,13 +74,13 @@ function shownLength(value: unknown): number {
 }
 
 /** The width that shows most of the column's values in these records, or null without records. */
-function contentWidth(records: readonly CkanRecord[], id: string): number | null {
+function contentWidth(records: readonly CkanRecord[], id: string, isCode: boolean): number | null {
   if (records.length === 0) return null
   const lengths: number[] = []
   for (const record of records.slice(0, WIDTH_SAMPLE)) {
     const value = Object.hasOwn(record, id) ? record[id] : null
     if (value === null || value === undefined) continue
-    lengths.push(shownLength(value))
+    lengths.push(shownLength(value, isCode))
   }
   if (lengths.length === 0) return null
   // the 90th percentile: one outlier does not widen the whole column
@@ -106,6 +110,7 @@ export function columnSpecs(
     // the label and the sort arrow fit (a long label is cut rather than widen the column too far)
     const byHeader = Math.min(240, Math.round(shown.length * 8 + 40))
     const notes = dictionaryNotes(field)
+    const isCode = isCodeColumnName(field.id)
     specs.push({
       id: field.id,
       label: shown,
@@ -114,9 +119,10 @@ export function columnSpecs(
       type: field.type,
       family,
       align: ckanType(family).align,
+      isCode,
       // dates and times are shown longer than they are sent: their type's width is the least
       defaultWidth: Math.max(
-        contentWidth(records, field.id) ?? byType,
+        contentWidth(records, field.id, isCode) ?? byType,
         FORMATTED_LONGER.has(family) ? byType : 0,
         byHeader,
       ),

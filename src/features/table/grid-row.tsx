@@ -1,6 +1,6 @@
 import { memo, type KeyboardEvent, type Ref } from 'react'
 import type { CkanRecord } from '../../api/ckan/types'
-import { formatCell } from '../../lib/format'
+import { CODE_COLUMN, formatCell } from '../../lib/format'
 import type { RowState } from '../../queries/page-plan'
 import { readCell, shownCellText } from './columns-fns'
 import type { OpenCell, ShownColumn, TableLocale } from './grid-types'
@@ -123,7 +123,12 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
           )
         }
         const value = readCell(record, column.spec.id)
-        const cell = formatCell(value, column.spec.type, locale.cell)
+        const cell = formatCell(
+          value,
+          column.spec.type,
+          locale.cell,
+          column.spec.isCode ? CODE_COLUMN : undefined,
+        )
         const open = () => onOpenCell({ spec: column.spec, row: index, value })
         const onKeyDown = (event: KeyboardEvent) => {
           if (event.key === 'Enter' && event.target === event.currentTarget) {

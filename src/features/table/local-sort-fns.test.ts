@@ -32,6 +32,13 @@ describe('local sort', () => {
     ])
   })
 
+  it('sorts codes in a text column as text, each value kept as sent (00501 keeps its zeros)', () => {
+    const zipFields: CkanField[] = [{ id: 'zip', type: 'text' }]
+    const zips: CkanRecord[] = [{ zip: '10001' }, { zip: '00501' }, { zip: null }, { zip: '02134' }]
+    const sorted = sortRecordsLocally(zips, [{ field: 'zip', desc: true }], zipFields, 'en')
+    expect(sorted.map((row) => row['zip'])).toEqual(['10001', '02134', '00501', null])
+  })
+
   it('sorts text with the collation of the UI locale', () => {
     // Swedish puts Å and Ä after Z; English folds them next to A; digits compare as numbers (item9 < item10)
     expect(ids(sortRecordsLocally(records, [{ field: 'city', desc: false }], fields, 'en'))).toEqual([

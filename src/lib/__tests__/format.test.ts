@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 
 import { createLocaleFormats } from '../../i18n/locale-formats'
 import { isNumericType, normaliseType } from '../ckan-types'
-import { formatCell as formatWith, MAX_CELL_CHARS, warmFormatters, type CellLocale } from '../format'
+import {
+  CODE_COLUMN,
+  formatCell as formatWith,
+  MAX_CELL_CHARS,
+  warmFormatters,
+  type CellLocale,
+} from '../format'
 
 function cellLocale(locale: string): CellLocale {
   return { formats: createLocaleFormats(locale), nullText: '—', trueText: 'true', falseText: 'false' }
@@ -10,10 +16,10 @@ function cellLocale(locale: string): CellLocale {
 
 const locales = new Map<string, CellLocale>()
 /** One CellLocale per language, as an explorer keeps one per language. */
-function formatCell(value: unknown, type: string, locale: string) {
+function formatCell(value: unknown, type: string, locale: string, code = false) {
   let cell = locales.get(locale)
   if (!cell) locales.set(locale, (cell = cellLocale(locale)))
-  return formatWith(value, type, cell)
+  return formatWith(value, type, cell, code ? CODE_COLUMN : undefined)
 }
 
 describe('normaliseType', () => {
@@ -85,6 +91,24 @@ describe('formatCell', () => {
   it('does not coerce number-looking text in text columns', () => {
     expect(formatCell(' 22757,96', 'text', 'en')).toEqual({ text: ' 22757,96', kind: 'text', align: 'start' })
     expect(formatCell('0 ', 'text', 'en').text).toBe('0 ')
+  })
+
+  it('shows the numbers of a column of codes without grouping, decimals kept', () => {
+    expect(formatCell(46001, 'int', 'en', true)).toEqual({ text: '46001', kind: 'number', align: 'end' })
+    expect(formatCell('305642', 'int4', 'en', true).text).toBe('305642')
+    expect(formatCell('1234.5', 'numeric', 'en', true).text).toBe('1234.5')
+    expect(formatCell(1234.5, 'float8', 'de', true).text).toBe('1234,5')
+    expect(formatCell('9007199254740993', 'int8', 'en', true).text).toBe('9007199254740993')
+    // a quantity is grouped as before
+    expect(formatCell(46001, 'int', 'en').text).toBe('46,001')
+    expect(formatCell('305642', 'int4', 'en').text).toBe('305,642')
+  })
+
+  it('keeps the leading zeros of a code, whatever its column type', () => {
+    expect(formatCell('00501', 'text', 'en')).toEqual({ text: '00501', kind: 'text', align: 'start' })
+    expect(formatCell('00501', 'text', 'en', true).text).toBe('00501')
+    expect(formatCell('00501', 'numeric', 'en', true).text).toBe('00501')
+    expect(formatCell('0', 'int', 'en', true).text).toBe('0')
   })
 
   it('shows values that do not fit a numeric column as sent', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   formatNameList,
   formatSort,
+  formatSortClauses,
   isInternalColumn,
   isRankColumn,
   parseNameList,
@@ -47,6 +48,18 @@ describe('formatSort', () => {
     expect(formatSort([{ field: '_id', desc: false }])).toBe('_id')
     expect(formatSort([{ field: 'price desc', desc: false }])).toBe('"price desc"')
     expect(formatSort([{ field: 'שם_ישוב', desc: false }])).toBe('שם_ישוב')
+  })
+
+  it('adds `nulls last` to descending clauses for requests only, and reads it back', () => {
+    const keys = [
+      { field: 'the year', desc: true },
+      { field: 'name', desc: false },
+    ]
+    expect(formatSortClauses(keys, { nullsLast: true })).toEqual(['"the year" desc nulls last', 'name'])
+    // `_id` is never empty: its index read backwards serves `_id desc`, not `_id desc nulls last`
+    expect(formatSortClauses([{ field: '_id', desc: true }], { nullsLast: true })).toEqual(['_id desc'])
+    expect(formatSort(keys)).toBe('"the year" desc, name')
+    expect(parseSort(formatSortClauses(keys, { nullsLast: true }).join(', '))).toEqual(keys)
   })
 
   it('round-trips any name, including commas and quotes', () => {

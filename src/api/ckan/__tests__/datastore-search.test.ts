@@ -63,7 +63,7 @@ describe('toSearchParams', () => {
       filters: { country: ['DE', 'UK'] },
       limit: 50,
       offset: 100,
-      sort: ['year desc', '"the name"', '_id'],
+      sort: ['year desc nulls last', '"the name"', '_id'],
       fields: ['year', 'rank'],
       include_total: true,
       total_estimation_threshold: 100000,
@@ -76,7 +76,19 @@ describe('toSearchParams', () => {
       { field: 'a, b', desc: true },
       { field: 'c', desc: false },
     ]
-    expect(toSearchParams({ resourceId: 'r', limit: 1, sort }).sort).toEqual(['"a, b" desc', 'c'])
+    expect(toSearchParams({ resourceId: 'r', limit: 1, sort }).sort).toEqual(['"a, b" desc nulls last', 'c'])
+  })
+
+  it('puts empty values last in a descending sort, unless the portal is too old for it', () => {
+    const sort = [
+      { field: 'year', desc: true },
+      { field: 'name', desc: false },
+    ]
+    expect(toSearchParams({ resourceId: 'r', limit: 1, sort }).sort).toEqual(['year desc nulls last', 'name'])
+    expect(toSearchParams({ resourceId: 'r', limit: 1, sort }, { nullsLast: false }).sort).toEqual([
+      'year desc',
+      'name',
+    ])
   })
 
   it('leaves out plain and language without q, and the threshold without totals', () => {
@@ -216,6 +228,64 @@ describe('datastoreSearch on older portals', () => {
     // what one explorer learnt is its own: another starts by asking with the parameter again
     await datastoreSearch(oldPortal, request, { fetch: fetchImpl, memory: createPortalMemory() })
     expect(urls[3]?.searchParams.has('total_estimation_threshold')).toBe(true)
+  })
+
+  it('sorts without `nulls last` on a portal that refuses it (CKAN 2.9), once, and remembers it', async () => {
+    const sorts: (string | null)[] = []
+    const fetchImpl = (async (input: string | URL | Request) => {
+      const sort = new URL(String(input)).searchParams.get('sort')
+      sorts.push(sort)
+      if (sort?.includes('nulls last')) {
+        const body = {
+          success: false,
+          error: { __type: 'Validation Error', sort: [`field "${sort}" not it table`] },
+        }
+        return new Response(JSON.stringify(body), {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+        })
+      }
+      return new Response(JSON.stringify(okBody), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })
+    }) as typeof fetch
+    const oldPortal = { baseUrl: 'https://old.example/data' }
+    const request = { resourceId: 'r1', limit: 10, sort: [{ field: 'year', desc: true }] }
+    const memory = createPortalMemory()
+    await expect(datastoreSearch(oldPortal, request, { fetch: fetchImpl, memory })).resolves.toMatchObject({
+      total: 1,
+    })
+    expect(sorts).toEqual(['year desc nulls last', 'year desc'])
+    expect(memory.nullsLastRefused.has(oldPortal.baseUrl)).toBe(true)
+    // the next search goes without it at once; another portal is asked with it
+    await datastoreSearch(oldPortal, request, { fetch: fetchImpl, memory })
+    expect(sorts.slice(2)).toEqual(['year desc'])
+    await datastoreSearch({ baseUrl: 'https://new.example' }, request, { fetch: fetchImpl, memory })
+    expect(sorts[3]).toBe('year desc nulls last')
+  })
+
+  it('reports a sort that fails without `nulls last` too, and does not remember the portal', async () => {
+    const sorts: (string | null)[] = []
+    const fetchImpl = (async (input: string | URL | Request) => {
+      const sort = new URL(String(input)).searchParams.get('sort')
+      sorts.push(sort)
+      const body = {
+        success: false,
+        error: { __type: 'Validation Error', sort: [`invalid value "${sort}"`] },
+      }
+      return new Response(JSON.stringify(body), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      })
+    }) as typeof fetch
+    const memory = createPortalMemory()
+    const request = { resourceId: 'r1', limit: 10, sort: [{ field: 'nope', desc: true }] }
+    await expect(
+      datastoreSearch({ baseUrl: 'https://z.example' }, request, { fetch: fetchImpl, memory }),
+    ).rejects.toMatchObject({ kind: 'validation', fieldErrors: { sort: ['invalid value "nope desc"'] } })
+    expect(sorts).toEqual(['nope desc nulls last', 'nope desc'])
+    expect(memory.nullsLastRefused.size).toBe(0)
   })
 
   it('does not retry other validation errors', async () => {
