@@ -15,6 +15,13 @@ const CODE_WORDS: ReadonlySet<string> = new Set([
   'fips',
   'ref',
   'key',
+  // the same words on the Spanish, Portuguese and Italian portals of our samples (CodMunicipio,
+  // codigo_postal), and an employee's file number (legajo) on Argentine ones
+  'cod',
+  'codigo',
+  'código',
+  'codice',
+  'legajo',
 ])
 
 // camelCase and acronym boundaries ("stationNo", "FIPSCode"), and letters next to digits ("zip5")
