@@ -71,6 +71,17 @@ const moduleState = [
     message: 'No module-level accumulator: it would be shared by every explorer on the page.',
   },
 ]
+// Every word a reader sees or hears comes from a message catalogue (src/i18n/catalogues), so that it
+// can be translated: no letters in JSX text, nor in the attributes that are read aloud or shown.
+const catalogueOnly = 'User-visible text lives in a message catalogue (src/i18n/catalogues): use t(…).'
+const noLiteralText = [
+  { selector: 'JSXText[value=/\\p{L}/u]', message: catalogueOnly },
+  {
+    selector:
+      'JSXAttribute[name.name=/^(aria-label|aria-description|aria-roledescription|aria-valuetext|title|placeholder|alt)$/] > Literal[value=/\\p{L}/u]',
+    message: catalogueOnly,
+  },
+]
 const noInnerHtml = {
   selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
   message: 'Data is rendered as text only: never dangerouslySetInnerHTML.',
@@ -112,7 +123,7 @@ export default defineConfig([
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/main.tsx', 'src/standalone/**', 'src/testing/**', 'src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', noInnerHtml, ...moduleState] },
+    rules: { 'no-restricted-syntax': ['error', noInnerHtml, ...moduleState, ...noLiteralText] },
   },
   {
     // The API client has no React, no TanStack and no interface text, so a CLI or a test can use it.

@@ -2,8 +2,8 @@
 // string of the interface changes with it: the pseudo-language en-XA marks each translated string
 // (⟦Šéåŕçĥ⟧), so any text that stays plain and is not data is hard-coded, and fails this test.
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
-import { MAIN_ORIGIN, MAIN_PORTAL } from './ports'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { E2E_ROWS, MAIN_ORIGIN, MAIN_PORTAL } from './ports'
 
 const RESOURCE = 'penguins'
 
@@ -12,7 +12,9 @@ function pageTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const texts: string[] = []
     // the records themselves, field names and the invisible warm-up table are data, not interface
-    const DATA = '[role=gridcell], [role=rowheader], .dse-grid__label, .dse-warm-up, script, style'
+    // (language names are each in their own language, in every interface language)
+    const DATA =
+      '[role=gridcell], [role=rowheader], .dse-grid__label, .dse-warm-up, script, style, option[lang]'
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? ''
@@ -104,4 +106,89 @@ test('the language changes at run time: every interface string changes, and noth
   await page.getByRole('button', { name: '⟦Ådd fîltér⟧' }).click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await expect.poll(async () => untranslated(await pageTexts(page), data)).toEqual([])
+})
+
+test.describe('in French', () => {
+  const GENERATED = 'generated-cities'
+  const frenchCount = `1–100 sur ${new Intl.NumberFormat('fr').format(E2E_ROWS)} enregistrements`
+
+  test('?lang=fr gives a French page, its counts grouped the French way, with no axe violations', async ({
+    explorer,
+    page,
+  }) => {
+    await explorer.openResource(GENERATED, { lang: 'fr' })
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(page.getByText(frenchCount, { exact: true })).toBeVisible()
+    expect(frenchCount).toContain('\u202f') // 20 000: a narrow no-break space
+    await expect(page.getByRole('button', { name: 'Ajouter un filtre' })).toBeVisible()
+    await expect(page.getByRole('searchbox', { name: /Rechercher/ })).toBeVisible()
+    await expectNoAxeViolations(page, 'French page')
+  })
+
+  test('a portal address ending in /fr gives French without lang', async ({ explorer, page }) => {
+    await explorer.openResource(GENERATED, { portal: `${MAIN_ORIGIN}/fr` })
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(page.getByText(frenchCount, { exact: true })).toBeVisible()
+  })
+
+  test('the language menu switches the page with no new search, and the link keeps the choice', async ({
+    explorer,
+    page,
+  }) => {
+    await explorer.openResource(GENERATED)
+    const searches = explorer.searchRequests.length
+    await page.getByRole('button', { name: 'Language and colours: English' }).click()
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr')
+    await expect(page.getByText(frenchCount, { exact: true })).toBeVisible()
+    await expect(page).toHaveURL(/[?&]lang=fr/)
+    expect(explorer.searchRequests.length).toBe(searches)
+    await page.getByRole('combobox', { name: 'Langue' }).selectOption('en')
+    await expect(page.getByRole('button', { name: 'Add filter' })).toBeVisible()
+    expect(explorer.searchRequests.length).toBe(searches)
+  })
+})
+
+test('?lang=he lays the page out right to left, the first column at the right edge', async ({
+  explorer,
+  page,
+}) => {
+  await explorer.openResource('generated-cities', { lang: 'he' })
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  const grid = await explorer.grid.boundingBox()
+  const first = await explorer.grid.getByRole('columnheader').first().boundingBox()
+  expect(grid && first).toBeTruthy()
+  // the first column's right edge is the grid's right edge (within its border)
+  expect(Math.abs(first!.x + first!.width - (grid!.x + grid!.width))).toBeLessThan(24)
+  await expectNoAxeViolations(page, 'right to left')
+})
+
+test.describe('colours', () => {
+  const background = (page: Page) =>
+    page
+      .locator('.dse-root')
+      .first()
+      .evaluate((root) => getComputedStyle(root).backgroundColor)
+
+  test('a dark system gets dark colours, with no axe violations, and the menu can choose light for the tab', async ({
+    explorer,
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await explorer.openResource('generated-cities')
+    const light = await background(page)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect.poll(() => background(page)).not.toBe(light)
+    await expectNoAxeViolations(page, 'dark table')
+    await explorer.open()
+    await expect(page.getByRole('region', { name: /^Tables on / })).toBeVisible()
+    await expectNoAxeViolations(page, 'dark start page')
+
+    await page.getByRole('button', { name: /^Language and colours/ }).click()
+    await page.getByRole('combobox', { name: 'Colours' }).selectOption('light')
+    await expect.poll(() => background(page)).toBe(light)
+    await page.reload()
+    await page.getByRole('button', { name: /^Language and colours/ }).click()
+    await expect(page.getByRole('combobox', { name: 'Colours' })).toHaveValue('light')
+    await expect.poll(() => background(page)).toBe(light)
+  })
 })

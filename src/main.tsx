@@ -9,6 +9,7 @@ import { mainCatalogue } from './i18n/catalogues/main'
 import { createI18n, translatorFor } from './i18n/i18n-context'
 import type { ExplorerEnvironment } from './instance/environment'
 import { createLocalRecentStore } from './instance/recent-store'
+import { createSessionThemeStore } from './instance/theme-store'
 import { createSessionTokenStore } from './instance/token-store'
 import { createUrlViewStore } from './instance/view-store'
 import { loadRuntimeConfig } from './standalone/load-config'
@@ -36,6 +37,8 @@ void loadRuntimeConfig(window.location.origin).then((config) => {
     recentStore: createLocalRecentStore(),
     api: createCkanClient(config.proxy ? { proxyUrl: config.proxy } : {}),
     layout: 'page',
+    browserLanguages: navigator.languages,
+    themeStore: createSessionThemeStore(),
     onLanguage(locale, dir) {
       document.documentElement.lang = locale
       document.documentElement.dir = dir

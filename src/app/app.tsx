@@ -4,9 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { I18nContext } from '../i18n/i18n-context'
-import { DEFAULT_LOCALE } from '../i18n/languages'
+import { chooseLocale } from '../i18n/choose-locale'
 import { useLanguage } from '../i18n/use-language'
 import { EnvironmentContext, useEnvironment, type ExplorerEnvironment } from '../instance/environment'
+import type { Theme } from '../instance/theme-store'
 import { createFoundRowCounts, FoundRowCountsContext } from '../queries/found-row-count'
 import { Explorer } from './explorer'
 import { createQueryClient } from './query-client'
@@ -40,12 +41,31 @@ function ExplorerRoot({
   backgroundError: boolean
   onDismissBackgroundError: () => void
 }) {
-  const { viewStore, config, onLanguage, layout, onPreferredHeight } = useEnvironment()
+  const { viewStore, config, onLanguage, layout, onPreferredHeight, browserLanguages, themeStore, theme } =
+    useEnvironment()
   const rootRef = useRef<HTMLDivElement>(null)
   usePreferredHeight(rootRef, onPreferredHeight)
   const view = useExplorerState(viewStore)
-  const i18n = useLanguage(view.state.lang ?? config.locale ?? DEFAULT_LOCALE)
+  const i18n = useLanguage(
+    chooseLocale({
+      link: view.state.lang ?? config.locale ?? null,
+      portalBaseUrl: view.state.portal ?? config.portal,
+      browser: browserLanguages ?? [],
+    }),
+  )
   const { locale, dir } = i18n.formats
+  // the host's theme wins; else the reader's choice for this tab; else the system's (CSS)
+  const [chosenTheme, setChosenTheme] = useState<Theme | null>(() => themeStore?.read() ?? null)
+  const shownTheme = theme ?? chosenTheme
+  const display = {
+    theme: shownTheme,
+    onThemeChange: theme
+      ? undefined
+      : (next: Theme | null) => {
+          themeStore?.remember(next)
+          setChosenTheme(next)
+        },
+  }
   useEffect(() => onLanguage?.(locale, dir), [onLanguage, locale, dir])
   return (
     <I18nContext value={i18n}>
@@ -60,10 +80,12 @@ function ExplorerRoot({
         }
         lang={locale}
         dir={dir}
+        data-theme={shownTheme ?? undefined}
       >
         <ErrorBoundary>
           <Explorer
             view={view}
+            display={display}
             backgroundError={backgroundError}
             onDismissBackgroundError={onDismissBackgroundError}
           />

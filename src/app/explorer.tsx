@@ -11,13 +11,15 @@ import { useCellLocale } from '../components/ui/use-cell-locale'
 import { PortalSettings } from '../features/portal/portal-settings'
 import { ResourcePicker } from '../features/resource-picker/resource-picker'
 import { mainCatalogue } from '../i18n/catalogues/main'
-import { useMessages } from '../i18n/i18n-context'
+import { useFormats, useMessages } from '../i18n/i18n-context'
 import { useEnvironment } from '../instance/environment'
+import type { Theme } from '../instance/theme-store'
 import { warmFormatters } from '../lib/format'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
 import { ExplorerNotices, type InfoNotice } from './explorer-notices'
 import { StartPanel } from './start-panel'
 import { loadTableError } from './load-table-error'
+import { DisplaySettings } from './display-settings'
 import { PortalMenu } from './portal-menu'
 import { TableView } from './table-view'
 import type { ExplorerStateHandle, UpdateOptions } from './use-explorer-state'
@@ -64,10 +66,13 @@ export type ChangeView = (
 
 export function Explorer({
   view,
+  display,
   backgroundError,
   onDismissBackgroundError,
 }: {
   view: ExplorerStateHandle
+  /** The colours shown (null: the system's) and how to change them (absent when the host fixes them). */
+  display: { theme: Theme | null; onThemeChange: ((theme: Theme | null) => void) | undefined }
   backgroundError: boolean
   onDismissBackgroundError: () => void
 }) {
@@ -75,6 +80,7 @@ export function Explorer({
   const { config, layout, picker } = useEnvironment()
   const embedded = layout === 'embed'
   const t = useMessages(mainCatalogue)
+  const { locale } = useFormats()
   const cellLocale = useCellLocale()
   const baseUrl = state.portal ?? config.portal
   const session = usePortalSession(baseUrl)
@@ -183,6 +189,12 @@ export function Explorer({
               tokenWanted={tokenWanted}
             />
           </PortalMenu>
+          <DisplaySettings
+            locale={locale}
+            onLocaleChange={(lang) => update({ lang })}
+            theme={display.theme}
+            {...(display.onThemeChange ? { onThemeChange: display.onThemeChange } : {})}
+          />
         </header>
       )}
       <Main embedded={embedded} ref={mainRef}>

@@ -7,6 +7,7 @@ import { createCkanClient, type CkanClient } from '../api/ckan/ckan-client'
 import { readConfig } from '../instance/config'
 import type { ExplorerEnvironment } from '../instance/environment'
 import { createNoRecentStore } from '../instance/recent-store'
+import { isTheme } from '../instance/theme-store'
 import type { TokenStore } from '../instance/token-store'
 import { createMemoryViewStore, createUrlViewStore, type ViewStore } from '../instance/view-store'
 import explorerCss from '../styles/explorer.css?url'
@@ -56,7 +57,7 @@ function urlStore(initial: string, onUserChange: (search: string) => void): Elem
 
 export class DatastoreExplorerElement extends HTMLElement {
   static get observedAttributes(): string[] {
-    return [...Object.keys(VIEW_ATTRIBUTES), 'picker']
+    return [...Object.keys(VIEW_ATTRIBUTES), 'picker', 'theme']
   }
 
   #explorer: ShadowExplorer | null = null
@@ -97,7 +98,7 @@ export class DatastoreExplorerElement extends HTMLElement {
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (previous === value || !this.#store || !this.#explorer) return
-    if (name === 'picker') this.#render()
+    if (name === 'picker' || name === 'theme') this.#render()
     // another table: a fresh view of it, from the attributes given
     else if (name === 'resource-id') this.#store.setFromHost(viewFromAttributes(this))
     else this.#store.setFromHost(withAttribute(this.#store.read(), name, value))
@@ -129,6 +130,7 @@ export class DatastoreExplorerElement extends HTMLElement {
       remember: () => {},
       forget: () => {},
     }
+    const theme = this.getAttribute('theme')
     const environment: ExplorerEnvironment = {
       config: readConfig({ portal: `${EXPLORER_ORIGIN}/en` }, EXPLORER_ORIGIN),
       viewStore: this.#store,
@@ -137,6 +139,9 @@ export class DatastoreExplorerElement extends HTMLElement {
       api: this.#api,
       layout: 'embed',
       picker: this.hasAttribute('picker'),
+      browserLanguages: navigator.languages,
+      // `theme="dark"` or `"light"`; otherwise the host's system colours (prefers-color-scheme)
+      ...(isTheme(theme) ? { theme } : {}),
       onPreferredHeight: (height) =>
         this.dispatchEvent(new CustomEvent('preferredheightchange', { detail: { height } })),
     }

@@ -7,6 +7,9 @@ import './datastore-explorer'
 
 const explorer = document.createElement('datastore-explorer')
 for (const [name, value] of attributesFromLink(location.search)) explorer.setAttribute(name, value)
+// the frame's colours: `theme=dark|light` in its link, else the system's
+const theme = new URLSearchParams(location.search).get('theme')
+if (theme) explorer.setAttribute('theme', theme)
 explorer.className = 'dse-frame'
 document.body.append(explorer)
 

@@ -30,3 +30,18 @@ export function loadTranslations(locale: string): Promise<Translations> {
   const load = Object.hasOwn(LOADERS, locale) ? LOADERS[locale] : undefined
   return load ? load() : Promise.resolve({})
 }
+
+/** The languages a reader can choose (the pseudo-languages are for tests only). */
+export function interfaceLanguages(): string[] {
+  return [DEFAULT_LOCALE, ...Object.keys(LOADERS).filter((locale) => !/-X[A-Z]$/.test(locale))]
+}
+
+/** A language's name in that language ("Français", "עברית"), as a reader looks for their own. */
+export function languageName(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1)
+  } catch {
+    return locale
+  }
+}

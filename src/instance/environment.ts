@@ -5,6 +5,7 @@ import { createContext, useContext } from 'react'
 import type { CkanClient } from '../api/ckan/ckan-client'
 import type { RuntimeConfig } from './config'
 import type { RecentStore } from './recent-store'
+import type { Theme, ThemeStore } from './theme-store'
 import type { TokenStore } from './token-store'
 import type { ViewStore } from './view-store'
 
@@ -18,6 +19,12 @@ export interface ExplorerEnvironment {
   recentStore: RecentStore
   /** The CKAN calls, with this instance's memory of its portals. */
   api: CkanClient
+  /** The browser's languages, most preferred first: the interface speaks the first one it can. */
+  browserLanguages?: readonly string[]
+  /** Where a reader's light or dark choice is kept for the tab (none: it lasts as long as the page). */
+  themeStore?: ThemeStore
+  /** A theme the host fixes (an embed's `theme` attribute); otherwise the system's, or the reader's choice. */
+  theme?: Theme
   /** Tells the host the interface language, to mark its own page (the standalone page's <html lang dir>). */
   onLanguage?(locale: string, dir: 'ltr' | 'rtl'): void
   /**

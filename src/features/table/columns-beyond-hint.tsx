@@ -31,7 +31,7 @@ export function ColumnsBeyondHint({
   if (!beyond) return null
   return (
     <p className="dse-grid__beyond">
-      {locale.t('table.grid.moreColumns')}
+      <span className="dse-grid__beyond-text">{locale.t('table.grid.moreColumns')}</span>
       <span aria-hidden="true" className="dse-grid__beyond-arrow" />
     </p>
   )

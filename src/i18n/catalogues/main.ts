@@ -21,6 +21,13 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.otherPortal': 'This link points to another portal: {host}',
   'app.embedNoTable': 'No table to show: the page around this explorer names none.',
 
+  'display.menu': 'Language and colours: {language}',
+  'display.language': 'Language',
+  'display.theme': 'Colours',
+  'display.themeSystem': 'Like the system',
+  'display.themeLight': 'Light',
+  'display.themeDark': 'Dark',
+
   'cell.empty': '(empty)',
   'cell.false': 'false',
   'cell.null': '—',
