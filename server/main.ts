@@ -82,6 +82,9 @@ interface Loadable {
  */
 type Sources = () => Promise<Loadable[]>
 
+/** From this many rows on, a bundled table is loaded once the server answers. */
+const LATER_FROM_ROWS = 10_000
+
 async function sourcesFor(options: CliOptions): Promise<Sources> {
   if (options.load.length > 0) {
     // Read and check --load files now, before starting the database, so mistakes show at once.
@@ -90,7 +93,11 @@ async function sourcesFor(options: CliOptions): Promise<Sources> {
     return () => Promise.resolve(loadables)
   }
   return async () => [
-    ...(await vegaResources()).map((definition) => ({ definition })),
+    // tables of tens of thousands of rows (US zip codes) load after the server answers, as the generated one
+    ...(await vegaResources()).map((definition) => ({
+      definition,
+      later: definition.records.length >= LATER_FROM_ROWS,
+    })),
     { definition: privateResource() },
     {
       definition: generatedResourceInfo(options.seed, options.rows),
@@ -201,13 +208,15 @@ async function openDatabase(options: CliOptions, sources: Sources): Promise<Open
     db,
     finishLoading: async () => {
       const since = Date.now()
-      const total = later.reduce((sum, loadable) => sum + (loadable.rows?.count ?? 0), 0)
-      if (later.length > 0) {
-        print(`Loading ${total.toLocaleString('en')} generated rows while serving…`)
-      }
+      const total = later.reduce(
+        (sum, loadable) => sum + (loadable.rows?.count ?? loadable.definition.records.length),
+        0,
+      )
+      if (later.length > 0)
+        print(`Loading the big tables (${total.toLocaleString('en')} rows) while serving…`)
       await load(db.untimed(), later, true)
       await writeFile(marker, key)
-      if (later.length > 0) print(`Loaded the generated rows in ${seconds(since)} s.`)
+      if (later.length > 0) print(`Loaded the big tables in ${seconds(since)} s.`)
     },
   }
 }
