@@ -10,6 +10,8 @@ const LOADERS: Readonly<Record<string, () => Promise<Translations>>> = {
   'en-XA': () => import('./pseudo').then((module) => module.pseudoTranslations('en-XA')),
   'ar-XB': () => import('./pseudo').then((module) => module.pseudoTranslations('ar-XB')),
   fr: () => import('./translations/fr').then((module) => module.frenchTranslations),
+  he: () => import('./translations/he').then((module) => module.hebrewTranslations),
+  ar: () => import('./translations/ar').then((module) => module.arabicTranslations),
 }
 
 export const DEFAULT_LOCALE = 'en'
