@@ -9,11 +9,17 @@ const LOADERS: Readonly<Record<string, () => Promise<Translations>>> = {
   // pseudo-languages: every string visibly marked (en-XA), or marked and right to left (ar-XB)
   'en-XA': () => import('./pseudo').then((module) => module.pseudoTranslations('en-XA')),
   'ar-XB': () => import('./pseudo').then((module) => module.pseudoTranslations('ar-XB')),
+  fr: () => import('./translations/fr').then((module) => module.frenchTranslations),
+  he: () => import('./translations/he').then((module) => module.hebrewTranslations),
+  ar: () => import('./translations/ar').then((module) => module.arabicTranslations),
 }
 
 export const DEFAULT_LOCALE = 'en'
 
-/** The supported language a tag asks for (`fr-CA` → `fr` once French exists), or null. */
+/** Every language with a translation chunk, pseudo-languages included (for tests and menus). */
+export const TRANSLATED_LOCALES: readonly string[] = Object.keys(LOADERS)
+
+/** The supported language a tag asks for (`fr-CA` → `fr`), or null. */
 export function supportedLocale(tag: string): string | null {
   const trimmed = tag.trim()
   if (trimmed === '') return null

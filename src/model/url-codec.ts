@@ -14,7 +14,7 @@
 //                                        (`hidden=` alone: every column shown; absent: `_id` hidden).
 //                                        A JSON list is also read.
 //   portal                               the portal's base URL when not the configured one
-//   lang                                 the interface language (en, or a pseudo-language for tests)
+//   lang                                 the interface language (en, fr, he, ar, or a pseudo-language for tests)
 //
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
 // not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored

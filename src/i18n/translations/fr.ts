@@ -1,0 +1,317 @@
+// The French interface, loaded as its own chunk when French is chosen. Written as a French public
+// data portal writes (“enregistrements”, “jeu de données”, “jeton d’accès”), with French
+// typography: a narrow no-break space before : ; ? ! and inside « guillemets ». Keys and
+// placeholders are checked against the English catalogues by catalogues.test.ts.
+import type { ErrorMessages } from '../catalogues/errors'
+import type { FilterDialogMessages } from '../catalogues/filter-dialog'
+import type { MainMessages } from '../catalogues/main'
+import type { Translations } from '../languages'
+import type { Translation } from '../translate'
+
+const main = {
+  'app.title': 'Explorateur de données',
+  'app.dataFrom': 'Données de',
+  'app.skipToTable': 'Aller au tableau',
+  'app.inDataset': 'Jeu de données : {title}',
+  'app.controls': 'Recherche et filtres',
+  'app.addToken': 'Saisir un jeton d’accès',
+  'app.removeFilter': 'Retirer le filtre sur {field}',
+  'app.removeSort': 'Retirer le tri sur {field}',
+  'app.clearSearch': 'Effacer la recherche',
+  'app.backgroundError':
+    'Les données les plus récentes n’ont pas pu être chargées : ce qui s’affiche n’est peut-être plus à jour.',
+  'app.portalLocaleAdded':
+    'L’adresse du portail n’indiquait aucune langue, l’anglais (« /en ») a donc été choisi : {url}',
+  'app.tokenDropped': 'Le jeton d’accès a été oublié, car le portail a changé.',
+  'app.loadingTable': 'Chargement du tableau…',
+  'app.otherPortal': 'Ce lien mène à un autre portail : {host}',
+  'app.embedNoTable': 'Aucun tableau à afficher : la page qui contient cet explorateur n’en indique aucun.',
+
+  'cell.empty': '(vide)',
+  'cell.false': 'faux',
+  'cell.null': '—',
+  'cell.true': 'vrai',
+
+  'filters.addFilter': 'Ajouter un filtre',
+  'filters.activeHeading': 'Filtres actifs',
+  'filters.showing': 'Seuls les enregistrements où {summary} sont affichés.',
+  'filters.clause': '{field} vaut {values}',
+  'filters.remove': 'Retirer le filtre {field}',
+  'filters.edit': 'Modifier le filtre {field}',
+  'filters.clearAll': 'Retirer tous les filtres',
+
+  'ignored.title': 'Certaines parties du lien ont été ignorées :',
+  'ignored.titleEmbed': 'Certains réglages de ce tableau ont été ignorés :',
+  'ignored.filters.badJson': 'Les filtres ne sont pas du JSON valide : ils ont été ignorés.',
+  'ignored.filters.badValue':
+    'Le filtre sur « {field} » a une valeur qui n’est ni du texte, ni un nombre, ni vrai/faux.',
+  'ignored.filters.notObject':
+    'Les filtres doivent associer des noms de colonnes à des valeurs : ils ont été ignorés.',
+  'ignored.hidden.bad':
+    'La liste des colonnes masquées n’a pas pu être lue : toutes les colonnes sont affichées.',
+  'ignored.lang.bad': 'La langue « {value} » n’est pas disponible : la page reste dans la langue actuelle.',
+  'ignored.limit.bad':
+    'Le nombre de lignes « {value} » n’est pas un nombre entier supérieur à 0 : la valeur par défaut est utilisée.',
+  'ignored.portal.bad':
+    'L’adresse de portail « {value} » n’est pas une adresse web : le portail par défaut est utilisé.',
+  'ignored.resource.bad': 'L’identifiant de tableau « {value} » n’est pas valide.',
+  'ignored.search.bad':
+    'Le mode de recherche « {value} » est inconnu : la recherche par début de mot est utilisée.',
+  'ignored.sort.bad': 'L’ordre de tri « {value} » n’a pas pu être lu : l’ordre par défaut est utilisé.',
+  'ignored.unsupported': 'Cet explorateur n’utilise pas le paramètre « {name} » du lien.',
+
+  'limit.label': 'Limite',
+  'limit.all': 'Toutes',
+  'limit.custom': 'Autre…',
+  'limit.customLabel': 'Limite personnalisée',
+  'limit.apply': 'Appliquer',
+  'limit.invalid': 'Saisissez un nombre entier supérieur ou égal à 1.',
+
+  'picker.heading': 'Choisir un tableau',
+  'picker.label': 'Tableau',
+  'picker.placeholder': 'Saisissez un nom ou collez le lien d’un tableau',
+  'picker.hint':
+    'Saisissez une partie du nom d’un tableau pour le trouver, ou collez le lien de la page d’un tableau sur le portail.',
+  'picker.open': 'Ouvrir',
+  'picker.searching': 'Recherche en cours…',
+  'picker.noMatch':
+    'Aucun tableau ne correspond à « {text} ». Vous pouvez quand même coller le lien d’un tableau.',
+  'picker.searchFailed':
+    'Ce portail ne permet pas de chercher ses tableaux par leur nom. Collez plutôt le lien d’un tableau.',
+  'picker.recent': 'Ouverts récemment',
+  'picker.results': 'Tableaux de ce portail',
+  'picker.openTyped': 'Ouvrir « {text} »',
+  'picker.resultCount': {
+    one: '{count} tableau trouvé',
+    many: '{count} tableaux trouvés',
+    other: '{count} tableaux trouvés',
+  },
+  'picker.inDataset': 'dans {title}',
+  'picker.note.noLocale':
+    'Le lien n’indique aucune langue (comme /fr) avant /dataset/ : l’adresse qui précède est donc utilisée comme portail.',
+  'picker.note.notTakenOver': 'Ce lien indique aussi {names}, que l’explorateur n’utilise pas.',
+  'picker.loadFailed':
+    'Cette page n’a pas pu charger un élément nécessaire pour ouvrir un tableau. Vérifiez votre connexion, puis réessayez.',
+
+  'empty.search': 'Rien dans ce tableau ne correspond à « {q} ».',
+  'empty.filters': {
+    one: 'Aucun enregistrement ne correspond au filtre.',
+    many: 'Aucun enregistrement ne correspond à la fois aux {count} filtres.',
+    other: 'Aucun enregistrement ne correspond à la fois aux {count} filtres.',
+  },
+  'empty.searchAndFilters': {
+    one: 'Rien ne correspond à « {q} » avec ce filtre.',
+    many: 'Rien ne correspond à « {q} » avec ces {count} filtres.',
+    other: 'Rien ne correspond à « {q} » avec ces {count} filtres.',
+  },
+  'empty.table': 'Ce tableau ne contient aucun enregistrement.',
+  'empty.matchPartOfWords': 'Chercher plutôt le début des mots',
+  'tables.heading': 'Tableaux de {host}',
+  'tables.loading': 'Chargement de la liste des tableaux…',
+  'tables.listFailed':
+    'Ce portail ne publie pas la liste de ses tableaux. Collez le lien d’un tableau dans le champ ci-dessus.',
+  'tables.none': 'Ce portail n’a encore aucun tableau à explorer.',
+  'tables.noMatch':
+    'Aucun tableau ne correspond à « {text} ». Essayez avec moins de mots, ou des mots plus courts.',
+  'tables.rows': { one: '{count} ligne', many: '{count} lignes', other: '{count} lignes' },
+  'tables.stillLoading': 'Chargement en cours : {loaded} lignes sur {total}',
+  'tables.recent': 'Ouverts récemment',
+  'tables.showMore': {
+    one: 'Afficher {count} autre tableau',
+    many: 'Afficher {count} autres tableaux',
+    other: 'Afficher {count} autres tableaux',
+  },
+  'portal.heading': 'Portail et accès',
+  'portal.close': 'Fermer',
+  'portal.addressLabel': 'Adresse du portail',
+  'portal.addressHint':
+    'L’adresse web d’un portail de données ouvertes, par exemple https://open.canada.ca/data/fr',
+  'portal.usePortal': 'Utiliser ce portail',
+  'portal.resetPortal': 'Revenir au portail par défaut',
+  'portal.tokenLabel': 'Jeton d’accès',
+  'portal.tokenHint':
+    'Nécessaire uniquement pour les tableaux privés. Il n’est envoyé qu’à {host} et il est oublié au rechargement de la page.',
+  'portal.tokenHintSession':
+    'Nécessaire uniquement pour les tableaux privés. Il n’est envoyé qu’à {host} et il est oublié à la fermeture de cet onglet.',
+  'portal.remember': 'Mémoriser pour cet onglet',
+  'portal.useToken': 'Utiliser ce jeton',
+  'portal.forgetToken': 'Oublier le jeton',
+  'portal.tokenInUse': 'Un jeton est utilisé pour {host}.',
+  'portal.emptyAddress': 'Saisissez l’adresse d’un portail.',
+  'portal.notUrl': 'Ce n’est pas une adresse web. Saisissez par exemple https://demo.ckan.org/fr',
+  'portal.notHttp': 'Seules les adresses http et https sont acceptées.',
+  'portal.tokenWanted': 'Le tableau ouvert est privé : collez votre jeton d’accès ici.',
+
+  'search.label': 'Rechercher',
+  'search.placeholder': 'Mots à trouver dans toutes les colonnes',
+  'search.wholeWords': 'Mots entiers uniquement',
+  'search.hint': 'Trouve les enregistrements dont un mot commence par ce que vous saisissez.',
+  'search.hintWhole': 'Trouve les enregistrements qui contiennent ces mots entiers.',
+
+  'status.range': '{from}–{to} sur {total} enregistrements',
+  'status.rangeEstimated': '{from}–{to} sur environ {total} enregistrements',
+  'status.rangeUnknown': '{from}–{to} enregistrements',
+  'status.none': 'Aucun enregistrement ne correspond',
+  'status.all': {
+    one: '{count} enregistrement',
+    many: 'Tous les {count} enregistrements',
+    other: 'Tous les {count} enregistrements',
+  },
+  'status.loading': 'Chargement des enregistrements…',
+  'status.updating': 'Mise à jour…',
+  'status.stillWaiting':
+    'En attente du portail, qui est lent à répondre. L’attente s’arrêtera au bout de {seconds} secondes.',
+  'status.throughProxy':
+    'Données lues par le serveur de cet explorateur : le portail ne permet pas à d’autres sites web de lire directement ses données.',
+  'status.estimatedHint':
+    'Le total est une estimation du portail : un comptage exact serait lent sur un tableau aussi grand.',
+
+  'table.columns.button': 'Colonnes',
+  'table.columns.close': 'Fermer',
+  'table.columns.legend': 'Afficher ou masquer des colonnes',
+  'table.columns.lastVisible': 'Au moins une colonne doit rester visible.',
+  'table.columns.showAll': 'Tout afficher',
+  'table.columns.summary': '{shown} sur {total} affichées',
+  'table.cell.empty': 'Texte vide',
+  'table.cell.expand': 'Afficher la valeur complète de {column}',
+  'table.cell.loading': 'Chargement',
+  'table.cell.loadFailed': 'Chargement impossible',
+  'table.cell.null': 'Aucune valeur (null)',
+  'table.dialog.close': 'Fermer',
+  'table.dialog.title': '{column}, ligne {row}',
+  'table.grid.label': 'Enregistrements',
+  'table.grid.loadFailed': 'Certaines lignes n’ont pas pu être chargées.',
+  'table.grid.noColumns': 'Toutes les colonnes sont masquées.',
+  'table.grid.moreColumns': 'D’autres colonnes : faites défiler horizontalement',
+  'table.grid.retry': 'Réessayer',
+  'table.header.described': '{label} ({id})',
+  'table.header.resize': 'Redimensionner la colonne {column}',
+  'table.header.rowNumber': 'Numéro de ligne',
+  'table.header.rowNumberSymbol': '#',
+  'table.header.sortedAsc': 'tri croissant',
+  'table.header.sortedDesc': 'tri décroissant',
+  'table.header.sortPosition': { ordinal: { one: '{count}er', other: '{count}e' } },
+  'table.header.sortHint': 'Cliquez pour trier. Maj+clic ajoute un critère de tri.',
+  'table.sort.local': 'Trié dans votre navigateur : les {count} enregistrements sont tous chargés.',
+  'table.type.bool': 'Colonne vrai/faux',
+  'table.type.date': 'Colonne de dates',
+  'table.type.json': 'Colonne de données structurées (JSON)',
+  'table.type.number': 'Colonne de nombres',
+  'table.type.text': 'Colonne de texte',
+  'table.type.time': 'Colonne d’heures',
+  'table.type.timestamp': 'Colonne de dates et heures',
+  'table.type.array': 'Colonne de listes',
+
+  'ui.close': 'Fermer',
+  'ui.details': 'Détails techniques',
+  'ui.dismiss': 'Masquer',
+  'ui.loading': 'Chargement…',
+  'ui.retry': 'Réessayer',
+  'ui.crashTitle': 'Cette partie de la page a cessé de fonctionner',
+  'ui.crashAction':
+    'Un problème inattendu est survenu pendant l’affichage des données. Réessayez ou rechargez la page.',
+} satisfies Translation<MainMessages>
+
+const errors = {
+  'error.aborted.action':
+    'Rien à faire : la requête a été annulée, car une requête plus récente l’a remplacée.',
+  'error.aborted.title': 'Requête annulée',
+  'error.badRequest.action':
+    'Le portail n’a pas compris la requête. Vérifiez l’adresse du portail, ou ouvrez le tableau sur le site du portail.',
+  'error.badRequest.title': 'Le portail a refusé la requête',
+  'error.brokenAnswer.action':
+    'Les données sont arrivées incomplètes ou abîmées, peut-être à cause d’une coupure de connexion. Réessayez ; si le problème persiste, choisissez moins de lignes.',
+  'error.brokenAnswer.title': 'La réponse du portail a été interrompue',
+  'error.contract.action':
+    'Le portail a répondu, mais pas sous la forme d’un DataStore CKAN. Vérifiez l’adresse du portail, ou réessayez plus tard.',
+  'error.contract.title': 'Le portail a envoyé des données dans un format inattendu',
+  'error.cors.action':
+    'Ce portail ne permet pas à d’autres sites web de lire ses données, ou il est injoignable. Vous pouvez ouvrir le tableau sur le site du portail, demander à l’équipe du portail d’autoriser la lecture par d’autres sites, ou lancer cet explorateur sur votre ordinateur avec « npm start » : son serveur sait lire les portails qui bloquent les autres sites.',
+  'error.cors.title': 'Le portail est bloqué ou injoignable depuis cette page',
+  'error.datastoreMissing.action':
+    'Ce portail ne permet pas d’explorer ses tableaux. Consultez plutôt les données sur le site du portail.',
+  'error.datastoreMissing.title': 'Ce portail n’a pas de DataStore',
+  'error.forbidden.action':
+    'Ce tableau est privé. Si vous avez un compte sur le portail, ajoutez votre jeton d’accès (disponible dans votre compte sur le portail) et réessayez.',
+  'error.forbidden.title': 'Vous n’avez pas le droit de lire ce tableau',
+  'error.invalidField.action':
+    'Retirez ou modifiez {part} sur « {field} » : le portail ne connaît pas cette colonne.',
+  'error.invalidField.title': 'Le portail n’a pas accepté {part} sur « {field} »',
+  'error.invalidQuery.action':
+    'Le portail n’a pas pu effectuer cette recherche. Modifiez les mots recherchés ou les filtres, puis réessayez.',
+  'error.invalidQuery.title': 'Le portail n’a pas pu effectuer cette recherche',
+  'error.network.action': 'Vérifiez votre connexion internet et l’adresse du portail, puis réessayez.',
+  'error.network.title': 'Le portail est injoignable',
+  'error.notCkan.action':
+    'Cette adresse a renvoyé une page web au lieu de données. Vérifiez qu’il s’agit bien de l’adresse d’un portail CKAN (elle se termine en général par une langue, comme /fr).',
+  'error.notCkan.title': 'Cette adresse ne semble pas être celle d’un portail CKAN',
+  'error.notFound.action':
+    'Vérifiez le lien ou le nom du tableau. Il a peut-être été supprimé, ou le portail ne permet pas de l’explorer.',
+  'error.notFound.title': 'Tableau introuvable',
+  'error.part.fields': 'le choix des colonnes',
+  'error.part.filters': 'le filtre',
+  'error.part.q': 'la recherche',
+  'error.part.sort': 'le tri',
+  'error.proxyRefused.title': 'Le serveur de cet explorateur a refusé de lire ce portail',
+  'error.server.action':
+    'Le portail a rencontré un problème pour répondre. Patientez un instant, puis réessayez.',
+  'error.server.title': 'Le portail a rencontré une erreur interne',
+  'error.slowPortal.action':
+    'Le portail n’a pas répondu en {seconds} secondes. Il est peut-être surchargé : réessayez, ou affinez la recherche avec des filtres.',
+  'error.slowPortal.title': 'Le portail tarde à répondre',
+  'error.timeout.action':
+    'Affinez la recherche : ajoutez un filtre ou des mots à chercher, ou désactivez le comptage exact des lignes, puis réessayez.',
+  'error.timeout.title': 'La recherche a pris trop de temps',
+  'error.unknown.action': 'Réessayez. Si le problème persiste, ouvrez le tableau sur le site du portail.',
+  'error.unknown.title': 'Une erreur est survenue',
+  'error.validation.action':
+    'Le portail a refusé une partie de la requête : {details}. Modifiez-la, puis réessayez.',
+  'error.validation.title': 'Le portail n’a pas accepté la requête',
+  'resourceInput.badUrl':
+    'Ce lien ne mène pas à un tableau. Collez le lien de la page d’un tableau sur le portail.',
+  'resourceInput.empty': 'Saisissez le nom d’un tableau ou collez le lien d’un tableau.',
+  'resourceInput.notId':
+    'Aucun tableau ne porte ce nom. Le code d’un tableau ressemble à 1b2c3d4e-0000-… ou à un nom court.',
+} satisfies Translation<ErrorMessages>
+
+const filterDialog = {
+  'filterDialog.dialogTitle': 'Filtrer les enregistrements',
+  'filterDialog.editTitle': 'Modifier le filtre sur {field}',
+  'filterDialog.field': 'Colonne à filtrer',
+  'filterDialog.chooseField': 'Choisir une colonne…',
+  'filterDialog.valuesHint':
+    'Les enregistrements qui correspondent à l’une des valeurs choisies sont conservés. Les filtres sur des colonnes différentes doivent tous correspondre.',
+  'filterDialog.suggestions': 'Valeurs de cette colonne',
+  'filterDialog.suggestionsLoading': 'Chargement des valeurs de cette colonne…',
+  'filterDialog.suggestionsFailed':
+    'Les valeurs de cette colonne n’ont pas pu être chargées. Vous pouvez quand même saisir une valeur.',
+  'filterDialog.suggestionsNone': 'Aucune valeur à proposer.',
+  'filterDialog.suggestionsMore':
+    'Seules les {count} premières valeurs sont listées. Saisissez une valeur pour filtrer sur une autre.',
+  'filterDialog.typeValue': 'Valeur à ajouter',
+  'filterDialog.typeBool': 'Valeur',
+  'filterDialog.chooseBool': 'Choisir…',
+  'filterDialog.addValue': 'Ajouter la valeur',
+  'filterDialog.chosen': 'Valeurs choisies',
+  'filterDialog.noneChosen': 'Aucune valeur choisie pour l’instant.',
+  'filterDialog.removeValue': 'Retirer la valeur {value}',
+  'filterDialog.apply': 'Appliquer le filtre',
+  'filterDialog.cancel': 'Annuler',
+  'filterDialog.needField': 'Choisissez d’abord une colonne.',
+  'filterDialog.needValue': 'Choisissez ou saisissez au moins une valeur.',
+  'filterDialog.problemEmpty': 'Saisissez d’abord une valeur.',
+  'filterDialog.problemNumber':
+    'Cette colonne contient des nombres : saisissez un nombre comme 42 ou 3.5 (avec un point pour les décimales).',
+  'filterDialog.problemDate':
+    'Cette colonne contient des dates : utilisez le sélecteur de date ou saisissez une date au format 2024-01-31.',
+  'filterDialog.problemBool': 'Choisissez vrai ou faux.',
+  'filterDialog.true': 'vrai',
+  'filterDialog.false': 'faux',
+  'filterDialog.count': {
+    one: '{count} enregistrement',
+    many: '{count} enregistrements',
+    other: '{count} enregistrements',
+  },
+} satisfies Translation<FilterDialogMessages>
+
+export const frenchTranslations: Translations = { main, errors, filterDialog }

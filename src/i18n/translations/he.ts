@@ -1,0 +1,71 @@
+// Hebrew for the labels most visible on the page; everything else falls back to English. Loaded as
+// its own chunk; the page is then laid out right to left (locale-formats' directionOf).
+import type { MainMessages } from '../catalogues/main'
+import type { Translations } from '../languages'
+import type { Translation } from '../translate'
+
+const main = {
+  'app.title': 'סייר נתונים',
+  'app.dataFrom': 'נתונים מתוך',
+  'app.skipToTable': 'דילוג לטבלה',
+  'app.inDataset': 'מאגר נתונים: {title}',
+  'app.controls': 'חיפוש ומסננים',
+  'app.clearSearch': 'ניקוי החיפוש',
+  'app.loadingTable': 'הטבלה נטענת…',
+
+  'cell.empty': '(ריק)',
+  'cell.false': 'לא',
+  'cell.true': 'כן',
+
+  'filters.addFilter': 'הוספת מסנן',
+  'filters.activeHeading': 'מסננים פעילים',
+  'filters.remove': 'הסרת המסנן {field}',
+  'filters.edit': 'שינוי המסנן {field}',
+  'filters.clearAll': 'הסרת כל המסננים',
+
+  'limit.label': 'הגבלה',
+  'limit.all': 'הכול',
+  'limit.custom': 'אחר…',
+  'limit.apply': 'החלה',
+
+  'picker.heading': 'בחירת טבלה',
+  'picker.label': 'טבלה',
+  'picker.open': 'פתיחה',
+  'picker.searching': 'מחפש…',
+
+  'tables.heading': 'טבלאות ב־{host}',
+  'tables.loading': 'רשימת הטבלאות נטענת…',
+  'tables.rows': { one: 'שורה אחת', two: '{count} שורות', other: '{count} שורות' },
+  'tables.recent': 'נפתחו לאחרונה',
+
+  'portal.heading': 'פורטל וגישה',
+  'portal.close': 'סגירה',
+  'portal.addressLabel': 'כתובת הפורטל',
+  'portal.usePortal': 'שימוש בפורטל',
+  'portal.tokenLabel': 'אסימון גישה',
+
+  'search.label': 'חיפוש',
+  'search.placeholder': 'מילים לחיפוש בכל העמודות',
+  'search.wholeWords': 'התאמה למילים שלמות',
+
+  'status.range': '{from}–{to} מתוך {total} רשומות',
+  'status.rangeEstimated': '{from}–{to} מתוך כ־{total} רשומות',
+  'status.rangeUnknown': '{from}–{to} רשומות',
+  'status.none': 'אין רשומות מתאימות',
+  'status.all': { one: 'רשומה אחת', two: 'כל {count} הרשומות', other: 'כל {count} הרשומות' },
+  'status.loading': 'הרשומות נטענות…',
+  'status.updating': 'מעדכן…',
+
+  'table.columns.button': 'עמודות',
+  'table.columns.close': 'סגירה',
+  'table.columns.legend': 'הצגה או הסתרה של עמודות',
+  'table.columns.showAll': 'הצגת הכול',
+  'table.grid.label': 'רשומות',
+  'table.grid.retry': 'ניסיון נוסף',
+
+  'ui.close': 'סגירה',
+  'ui.loading': 'טוען…',
+  'ui.retry': 'ניסיון נוסף',
+} satisfies Translation<MainMessages>
+
+export const hebrewTranslations: Translations = { main }
