@@ -14,6 +14,12 @@ const main = {
   'app.clearSearch': 'مسح البحث',
   'app.loadingTable': 'جارٍ تحميل الجدول…',
 
+  'display.menu': 'اللغة والألوان: {language}',
+  'display.language': 'اللغة',
+  'display.theme': 'الألوان',
+  'display.themeSystem': 'مثل النظام',
+  'display.themeLight': 'فاتحة',
+  'display.themeDark': 'داكنة',
   'cell.empty': '(فارغ)',
   'cell.false': 'خطأ',
   'cell.true': 'صحيح',

@@ -27,6 +27,12 @@ const main = {
   'app.otherPortal': 'Ce lien mène à un autre portail : {host}',
   'app.embedNoTable': 'Aucun tableau à afficher : la page qui contient cet explorateur n’en indique aucun.',
 
+  'display.menu': 'Langue et couleurs : {language}',
+  'display.language': 'Langue',
+  'display.theme': 'Couleurs',
+  'display.themeSystem': 'Comme le système',
+  'display.themeLight': 'Claires',
+  'display.themeDark': 'Sombres',
   'cell.empty': '(vide)',
   'cell.false': 'faux',
   'cell.null': '—',

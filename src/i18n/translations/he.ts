@@ -13,6 +13,12 @@ const main = {
   'app.clearSearch': 'ניקוי החיפוש',
   'app.loadingTable': 'הטבלה נטענת…',
 
+  'display.menu': 'שפה וצבעים: {language}',
+  'display.language': 'שפה',
+  'display.theme': 'צבעים',
+  'display.themeSystem': 'כמו במערכת',
+  'display.themeLight': 'בהירים',
+  'display.themeDark': 'כהים',
   'cell.empty': '(ריק)',
   'cell.false': 'לא',
   'cell.true': 'כן',
