@@ -59,7 +59,11 @@ export function DisplaySettings({
             value={languages.includes(locale) ? locale : ''}
             onChange={(event) => onLocaleChange(event.target.value)}
           >
-            {!languages.includes(locale) && <option value="">{locale}</option>}
+            {!languages.includes(locale) && (
+              <option value="" lang={locale}>
+                {languageName(locale)}
+              </option>
+            )}
             {languages.map((code) => (
               <option key={code} value={code} lang={code}>
                 {languageName(code)}
