@@ -122,6 +122,7 @@ test.describe('in French', () => {
     await explorer.open({ resource_id: GENERATED, lang: 'fr' })
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
     await expect(page.getByRole('grid', { name: 'Enregistrements' }).getByRole('row').nth(1)).toBeVisible()
+    await expect(page).toHaveTitle('Generated cities – Explorateur de données')
     await expect(countLine(page)).toBeVisible()
     expect(frenchCount).toContain('\u202f') // 20 000: a narrow no-break space
     await expect(page.getByRole('button', { name: 'Ajouter un filtre' })).toBeVisible()

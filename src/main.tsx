@@ -39,6 +39,9 @@ void loadRuntimeConfig(window.location.origin).then((config) => {
     layout: 'page',
     browserLanguages: navigator.languages,
     themeStore: createSessionThemeStore(),
+    onTitle(title) {
+      document.title = title
+    },
     onLanguage(locale, dir) {
       document.documentElement.lang = locale
       document.documentElement.dir = dir

@@ -77,7 +77,7 @@ export function Explorer({
   onDismissBackgroundError: () => void
 }) {
   const { state, ignored, update } = view
-  const { config, layout, picker } = useEnvironment()
+  const { config, layout, picker, onTitle } = useEnvironment()
   const embedded = layout === 'embed'
   const t = useMessages(mainCatalogue)
   const { locale } = useFormats()
@@ -118,6 +118,10 @@ export function Explorer({
     // a failure here shows later, if a table fails, as the error boundary's panel
     if (names.paintedId) loadTableError().catch(() => undefined)
   }, [names.paintedId])
+  // the host page's title (the standalone page's tab): the open table, then the explorer, in the interface language
+  const tableName = state.resourceId ? (names.summary?.name ?? state.resourceId) : null
+  const title = tableName ? t('app.pageTitle', { table: tableName }) : t('app.title')
+  useEffect(() => onTitle?.(title), [onTitle, title])
 
   const changePortal = (next: string, addedLocale: boolean) => {
     change({ portal: next === config.portal ? null : next })

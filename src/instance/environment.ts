@@ -25,6 +25,8 @@ export interface ExplorerEnvironment {
   themeStore?: ThemeStore
   /** A theme the host fixes (an embed's `theme` attribute); otherwise the system's, or the reader's choice. */
   theme?: Theme
+  /** Tells the host the title of what is shown, for its own page (the standalone page's <title>). */
+  onTitle?(title: string): void
   /** Tells the host the interface language, to mark its own page (the standalone page's <html lang dir>). */
   onLanguage?(locale: string, dir: 'ltr' | 'rtl'): void
   /**

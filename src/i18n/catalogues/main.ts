@@ -6,6 +6,7 @@ import { defineCatalogue } from '../translate'
 
 export const mainCatalogue = defineCatalogue('main', {
   'app.title': 'Datastore Explorer',
+  'app.pageTitle': '{table} – Datastore Explorer',
   'app.dataFrom': 'Data from',
   'app.skipToTable': 'Skip to the table',
   'app.inDataset': 'Dataset: {title}',

@@ -7,6 +7,7 @@ import type { Translation } from '../translate'
 
 const main = {
   'app.title': 'مستكشف البيانات',
+  'app.pageTitle': '{table} – مستكشف البيانات',
   'app.dataFrom': 'البيانات من',
   'app.skipToTable': 'الانتقال إلى الجدول',
   'app.inDataset': 'مجموعة البيانات: {title}',

@@ -10,6 +10,7 @@ import type { Translation } from '../translate'
 
 const main = {
   'app.title': 'Explorateur de données',
+  'app.pageTitle': '{table} – Explorateur de données',
   'app.dataFrom': 'Données de',
   'app.skipToTable': 'Aller au tableau',
   'app.inDataset': 'Jeu de données : {title}',

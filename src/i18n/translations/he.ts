@@ -6,6 +6,7 @@ import type { Translation } from '../translate'
 
 const main = {
   'app.title': 'סייר נתונים',
+  'app.pageTitle': '{table} – סייר נתונים',
   'app.dataFrom': 'נתונים מתוך',
   'app.skipToTable': 'דילוג לטבלה',
   'app.inDataset': 'מאגר נתונים: {title}',
