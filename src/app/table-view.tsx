@@ -31,6 +31,9 @@ const FilterBuilder = lazy(() =>
   import('../features/filters/filter-builder').then((module) => ({ default: module.FilterBuilder })),
 )
 const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
+const ProfilePanel = lazy(() =>
+  import('../features/profile/profile-panel').then((module) => ({ default: module.ProfilePanel })),
+)
 
 export interface TableViewProps {
   portal: Portal
@@ -70,6 +73,9 @@ export function TableView({
   const tableScreenTop = useCallback(() => tableRegionRef.current?.getBoundingClientRect().top ?? null, [])
 
   const [filterDialog, setFilterDialog] = useState<{ open: boolean; field?: string }>({ open: false })
+  const [profile, setProfile] = useState<{ open: boolean }>({ open: false })
+  const profileMounted = useEverTrue(profile.open)
+  const closeProfile = useCallback(() => setProfile({ open: false }), [setProfile])
   const filterDialogMounted = useEverTrue(filterDialog.open)
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
   const applyFilter = (field: string, values: FilterScalar[]) =>
@@ -120,6 +126,14 @@ export function TableView({
           onClick={() => setFilterDialog({ open: true })}
         >
           {t('filters.addFilter')}
+        </button>
+        <button
+          type="button"
+          className="dse-button dse-button--secondary"
+          disabled={fields.length === 0 || !request}
+          onClick={() => setProfile({ open: true })}
+        >
+          {t('app.columnProfile')}
         </button>
       </div>
 
@@ -200,6 +214,18 @@ export function TableView({
             initialField={filterDialog.field}
             resourceTotal={resourceTotal}
             onApply={applyFilter}
+          />
+        </Suspense>
+      )}
+      {profileMounted && request && (
+        <Suspense fallback={null}>
+          <ProfilePanel
+            open={profile.open}
+            onClose={closeProfile}
+            portal={portal}
+            view={request}
+            fields={fields}
+            onFilter={(field, value) => applyFilter(field, [value])}
           />
         </Suspense>
       )}

@@ -2,7 +2,6 @@
 // form, plurals kept plural (and ordinals ordinal), French complete; and a few French sentences as
 // the page shows them.
 import { describe, expect, it } from 'vitest'
-import { errorsCatalogue } from './catalogues/errors'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
 import { loadTranslations, TRANSLATED_LOCALES } from './languages'
@@ -17,7 +16,15 @@ import {
 } from './translate'
 import { frenchTranslations } from './translations/fr'
 
-const CATALOGUES: readonly Catalogue<MessageTable>[] = [mainCatalogue, errorsCatalogue, filterDialogCatalogue]
+// every catalogue file, so that a new one is checked without being listed here
+const CATALOGUES: readonly Catalogue<MessageTable>[] = Object.values(
+  import.meta.glob<Record<string, unknown>>('./catalogues/*.ts', { eager: true }),
+).flatMap((module) =>
+  Object.values(module).filter(
+    (value): value is Catalogue<MessageTable> =>
+      typeof value === 'object' && value !== null && 'id' in value && 'en' in value,
+  ),
+)
 const BY_ID = new Map(CATALOGUES.map((catalogue) => [catalogue.id, catalogue]))
 const PSEUDO = new Set(['en-XA', 'ar-XB'])
 const LANGUAGES = TRANSLATED_LOCALES.filter((locale) => !PSEUDO.has(locale))
@@ -30,8 +37,9 @@ function shape(message: Message): 'string' | 'plural' | 'ordinal' {
 const sorted = (names: Set<string>) => [...names].sort()
 
 describe('catalogue ids', () => {
-  it('are unique', () => {
+  it('are unique, and every catalogue file is checked', () => {
     expect(BY_ID.size).toBe(CATALOGUES.length)
+    expect([...BY_ID.keys()]).toEqual(expect.arrayContaining(['main', 'errors', 'filterDialog', 'profile']))
   })
 
   it('include French, Hebrew and Arabic among the translated languages', () => {

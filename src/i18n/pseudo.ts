@@ -4,6 +4,7 @@
 import { errorsCatalogue } from './catalogues/errors'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
+import { profileCatalogue } from './catalogues/profile'
 import type { Translations } from './languages'
 import type { Message, MessageTable, PluralMessage } from './translate'
 
@@ -61,7 +62,7 @@ function pseudoTable(table: MessageTable, rtl: boolean): Record<string, Message>
 export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
   const rtl = locale === 'ar-XB'
   return Object.fromEntries(
-    [mainCatalogue, errorsCatalogue, filterDialogCatalogue].map((catalogue) => [
+    [mainCatalogue, errorsCatalogue, filterDialogCatalogue, profileCatalogue].map((catalogue) => [
       catalogue.id,
       pseudoTable(catalogue.en, rtl),
     ]),

@@ -209,3 +209,17 @@ export function rawValue(value: unknown, type: string): unknown {
   const parsed = ckanType(type).parse(value)
   return parsed === null ? value : parsed
 }
+
+/** The main catalogue's name of each family, as a reader says it ("number", "date"). */
+export const TYPE_MESSAGE = {
+  int: 'table.type.number',
+  float: 'table.type.number',
+  numeric: 'table.type.number',
+  text: 'table.type.text',
+  date: 'table.type.date',
+  time: 'table.type.time',
+  timestamp: 'table.type.timestamp',
+  bool: 'table.type.bool',
+  json: 'table.type.json',
+  array: 'table.type.array',
+} as const satisfies Record<NormalisedType, string>

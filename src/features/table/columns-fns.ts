@@ -209,18 +209,7 @@ export function drawsEveryColumn(index: number, drawing: ColumnDrawing): boolean
   return index >= drawing.whole.first && index <= drawing.whole.last
 }
 
-export const TYPE_MESSAGE = {
-  int: 'table.type.number',
-  float: 'table.type.number',
-  numeric: 'table.type.number',
-  text: 'table.type.text',
-  date: 'table.type.date',
-  time: 'table.type.time',
-  timestamp: 'table.type.timestamp',
-  bool: 'table.type.bool',
-  json: 'table.type.json',
-  array: 'table.type.array',
-} as const satisfies Record<NormalisedType, string>
+export { TYPE_MESSAGE } from '../../lib/ckan-types'
 
 export interface HeaderSortInfo {
   direction: 'asc' | 'desc' | null

@@ -15,6 +15,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.removeFilter': 'Remove the filter on {field}',
   'app.removeSort': 'Remove the sort on {field}',
   'app.clearSearch': 'Clear the search',
+  'app.columnProfile': 'Column profile',
   'app.backgroundError': 'The latest data could not be loaded, so what you see may be out of date.',
   'app.portalLocaleAdded': 'The portal address had no language, so English (“/en”) was chosen: {url}',
   'app.tokenDropped': 'The access token was forgotten because the portal changed.',

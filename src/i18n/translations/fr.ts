@@ -5,6 +5,7 @@
 import type { ErrorMessages } from '../catalogues/errors'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
+import type { ProfileMessages } from '../catalogues/profile'
 import type { Translations } from '../languages'
 import type { Translation } from '../translate'
 
@@ -19,6 +20,7 @@ const main = {
   'app.removeFilter': 'Retirer le filtre sur {field}',
   'app.removeSort': 'Retirer le tri sur {field}',
   'app.clearSearch': 'Effacer la recherche',
+  'app.columnProfile': 'Profil de colonne',
   'app.backgroundError':
     'Les données les plus récentes n’ont pas pu être chargées : ce qui s’affiche n’est peut-être plus à jour.',
   'app.portalLocaleAdded':
@@ -321,4 +323,30 @@ const filterDialog = {
   },
 } satisfies Translation<FilterDialogMessages>
 
-export const frenchTranslations: Translations = { main, errors, filterDialog }
+const profile = {
+  'profile.title': 'Profil d’une colonne',
+  'profile.column': 'Colonne',
+  'profile.type': 'Type',
+  'profile.records': 'Enregistrements',
+  'profile.empty': 'Valeurs vides',
+  'profile.distinct': 'Valeurs différentes',
+  'profile.min': 'Plus petite',
+  'profile.max': 'Plus grande',
+  'profile.earliest': 'Plus ancienne',
+  'profile.latest': 'Plus récente',
+  'profile.mean': 'Moyenne',
+  'profile.median': 'Médiane',
+  'profile.exact': 'exact, sur tous les enregistrements correspondants',
+  'profile.sampled': 'd’après un échantillon de {sample} enregistrements sur {total}',
+  'profile.distribution': 'Répartition des valeurs',
+  'profile.distributionSummary':
+    '{count} valeurs de {min} à {max} en {bins} groupes ; le groupe le plus fourni, de {from} à {to}, en compte {most}.',
+  'profile.topValues': 'Valeurs les plus fréquentes',
+  'profile.filterOn': 'Filtrer sur {value}',
+  'profile.measuring': 'Mesure en cours…',
+  'profile.failed': 'Mesure impossible',
+  'profile.noValues': 'Cette colonne n’a aucune valeur ici.',
+  'profile.share': '{count} ({percent})',
+} satisfies Translation<ProfileMessages>
+
+export const frenchTranslations: Translations = { main, errors, filterDialog, profile }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { fullestBin, histogram, summarizeSample } from './profile-fns'
+
+describe('a column profile read from records', () => {
+  it('counts empty values, and gives the mean, median and bins of numbers sent as numbers or text', () => {
+    const records = [{ n: 1 }, { n: '3' }, { n: null }, { n: 10 }, { n: '' }, { n: 6 }]
+    const summary = summarizeSample(records, 'n', 'numeric')
+    expect(summary).toMatchObject({ count: 6, empty: 2, mean: 5, median: 4.5 })
+    expect(summary.bins!.reduce((sum, bin) => sum + bin.count, 0)).toBe(4)
+    expect(summary.bins![0]!.from).toBe(1)
+    expect(summary.bins!.at(-1)!.to).toBe(10)
+  })
+
+  it('ranks the most frequent values of text, keeping each value as sent for a filter', () => {
+    const records = ['b', 'a', 'b', 'c', 'b', 'a', null].map((city) => ({ city }))
+    expect(summarizeSample(records, 'city', 'text', 2).top).toEqual([
+      { value: 'b', key: 'b', count: 3 },
+      { value: 'a', key: 'a', count: 2 },
+    ])
+  })
+
+  it('counts booleans by truth, whatever their spelling, and cannot filter on a list', () => {
+    const records = [true, 'true', 'f', false].map((open) => ({ open }))
+    expect(summarizeSample(records, 'open', 'bool').top.map((top) => [top.key, top.count])).toEqual([
+      ['false', 2],
+      ['true', 2],
+    ])
+    expect(summarizeSample([{ tags: ['a'] }], 'tags', 'array').top[0]!.value).toBeNull()
+  })
+
+  it('bins dates by their wall-clock time', () => {
+    const records = ['2020-01-01', '2020-01-02', '2021-06-01', 'not a date'].map((day) => ({ day }))
+    const bins = summarizeSample(records, 'day', 'date').bins!
+    expect(bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(3)
+    expect(new Date(bins[0]!.from).toISOString()).toBe('2020-01-01T00:00:00.000Z')
+  })
+})
+
+describe('histogram', () => {
+  it('puts every value in one bin, the largest in the last, and one bin when all are equal', () => {
+    const bins = histogram([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    expect(bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(11)
+    expect(bins.at(-1)!.count).toBeGreaterThan(0)
+    expect(histogram([4, 4, 4])).toEqual([{ from: 4, to: 4, count: 3 }])
+    expect(histogram([])).toEqual([])
+    expect(
+      fullestBin([
+        { from: 0, to: 1, count: 2 },
+        { from: 1, to: 2, count: 5 },
+      ])?.from,
+    ).toBe(1)
+  })
+})

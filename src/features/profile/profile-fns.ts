@@ -1,0 +1,128 @@
+// What a sample of a column's records says: empty values, mean and median, a histogram, the most
+// frequent values. Pure, so that every figure of the profile panel is tested here.
+import type { CkanRecord, FilterScalar } from '../../api/ckan/types'
+import { parseBool, parseNumber, readWallClock, type NormalisedType } from '../../lib/ckan-types'
+
+export interface Bin {
+  from: number
+  to: number
+  count: number
+}
+
+export interface TopValue {
+  /** The value as the portal sent it (a filter on it matches it); null when it cannot be filtered on. */
+  value: FilterScalar | null
+  /** The text it is counted under. */
+  key: string
+  count: number
+}
+
+export interface SampleSummary {
+  /** Records read. */
+  count: number
+  /** Records with no value (null, or empty text). */
+  empty: number
+  mean?: number
+  median?: number
+  /** Numbers, or dates as UTC milliseconds. */
+  bins?: Bin[]
+  top: TopValue[]
+}
+
+const NUMBER_FAMILIES: ReadonlySet<NormalisedType> = new Set(['int', 'float', 'numeric'])
+const DATE_FAMILIES: ReadonlySet<NormalisedType> = new Set(['date', 'timestamp'])
+
+export function isNumberFamily(family: NormalisedType): boolean {
+  return NUMBER_FAMILIES.has(family)
+}
+
+export function isDateFamily(family: NormalisedType): boolean {
+  return DATE_FAMILIES.has(family)
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === ''
+}
+
+/** Equal-width bins between the smallest and largest value (Sturges' count, at most `maxBins`). */
+export function histogram(values: readonly number[], maxBins = 12): Bin[] {
+  if (values.length === 0) return []
+  let min = Infinity
+  let max = -Infinity
+  for (const value of values) {
+    if (value < min) min = value
+    if (value > max) max = value
+  }
+  if (min === max) return [{ from: min, to: max, count: values.length }]
+  const binCount = Math.min(maxBins, Math.max(2, Math.ceil(Math.log2(values.length) + 1)))
+  const width = (max - min) / binCount
+  const bins: Bin[] = Array.from({ length: binCount }, (_, i) => ({
+    from: min + i * width,
+    to: i === binCount - 1 ? max : min + (i + 1) * width,
+    count: 0,
+  }))
+  for (const value of values) {
+    // the largest value belongs to the last bin, which includes its upper edge
+    const index = Math.min(binCount - 1, Math.floor((value - min) / width))
+    bins[index]!.count++
+  }
+  return bins
+}
+
+function median(sorted: readonly number[]): number {
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+function topValues(values: readonly unknown[], family: NormalisedType, limit: number): TopValue[] {
+  const counts = new Map<string, TopValue>()
+  for (const raw of values) {
+    if (isEmpty(raw)) continue
+    const truth = family === 'bool' ? parseBool(raw) : null
+    const key = truth !== null ? String(truth) : typeof raw === 'string' ? raw : JSON.stringify(raw)
+    const filterable = typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean'
+    const entry = counts.get(key)
+    if (entry) entry.count++
+    else counts.set(key, { value: filterable ? raw : null, key, count: 1 })
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)).slice(0, limit)
+}
+
+/** The profile of one column read from `records` (a sample, or every matching record). */
+export function summarizeSample(
+  records: readonly CkanRecord[],
+  field: string,
+  family: NormalisedType,
+  topLimit = 10,
+): SampleSummary {
+  const values = records.map((record) => record[field])
+  const empty = values.filter(isEmpty).length
+  const summary: SampleSummary = { count: values.length, empty, top: [] }
+  if (isNumberFamily(family)) {
+    const numbers = values.map(parseNumber).filter((value): value is number => value !== null)
+    if (numbers.length > 0) {
+      numbers.sort((a, b) => a - b)
+      summary.mean = numbers.reduce((sum, value) => sum + value, 0) / numbers.length
+      summary.median = median(numbers)
+      summary.bins = histogram(numbers)
+    }
+    return summary
+  }
+  if (isDateFamily(family)) {
+    const times = values
+      .map((value) => (typeof value === 'string' ? readWallClock(value)?.utcMillis : undefined))
+      .filter((value): value is number => value !== undefined)
+    summary.bins = histogram(times)
+    return summary
+  }
+  summary.top = topValues(values, family, topLimit)
+  return summary
+}
+
+/** The bin holding the most values (the first of equals). */
+export function fullestBin(bins: readonly Bin[]): Bin | undefined {
+  return bins.reduce<Bin | undefined>(
+    (best, bin) => (!best || bin.count > best.count ? bin : best),
+    undefined,
+  )
+}
