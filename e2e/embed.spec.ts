@@ -150,3 +150,25 @@ test.describe('embedded in a portal page on another origin', () => {
     await expectNoAxeViolations(page, 'on the host page')
   })
 })
+
+test('an element follows the host page’s colours, and its theme attribute overrides them', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(HOST_PAGE)
+  const weather = embedded(page, 'weather')
+  await expect(weather.firstRow).toContainText('2012')
+  const background = () =>
+    weather.grid.evaluate((grid) => getComputedStyle(grid.closest('.dse-root')!).backgroundColor)
+  const light = await background()
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect.poll(background).not.toBe(light)
+  const dark = await background()
+  await page.locator('#weather').evaluate((element) => element.setAttribute('theme', 'light'))
+  await expect.poll(background).toBe(light)
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.locator('#weather').evaluate((element) => element.setAttribute('theme', 'dark'))
+  await expect.poll(background).toBe(dark)
+  await expect(weather.firstRow).toContainText('2012')
+  await expectNoAxeViolations(page, 'dark embed')
+})

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { searchParams } from './pages/explorer-page'
 import { E2E_ROWS } from './ports'
 
 interface Penguin {
@@ -74,10 +75,18 @@ test('on a big table the sampled figures say so, and the profile follows the sea
 }) => {
   await explorer.openResource('generated-cities')
   const total = new Intl.NumberFormat('en').format(E2E_ROWS)
+  const before = explorer.searchRequests.length
   let panel = await openProfile(page, 'population')
   await expect(figure(panel, 'Records')).toHaveText(total)
   await expect(figure(panel, 'Mean')).toContainText(`from a sample of 5,000 of ${total} records`)
   await expect(figure(panel, 'Empty values')).toContainText(`from a sample of 5,000 of ${total} records`)
+  await expect(figure(panel, 'Largest')).not.toHaveText('Measuring…')
+  // a column's profile costs at most 15 requests (here: the ones that name the column)
+  const forColumn = explorer.searchRequests
+    .slice(before)
+    .filter((request) => JSON.stringify(searchParams(request)).includes('population'))
+  expect(forColumn.length).toBeGreaterThan(0)
+  expect(forColumn.length).toBeLessThanOrEqual(15)
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
 
