@@ -31,6 +31,9 @@ const FilterBuilder = lazy(() =>
   import('../features/filters/filter-builder').then((module) => ({ default: module.FilterBuilder })),
 )
 const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
+const ChartView = lazy(() =>
+  import('../features/chart/chart-view').then((module) => ({ default: module.ChartView })),
+)
 const ProfilePanel = lazy(() =>
   import('../features/profile/profile-panel').then((module) => ({ default: module.ProfilePanel })),
 )
@@ -74,6 +77,9 @@ export function TableView({
 
   const [filterDialog, setFilterDialog] = useState<{ open: boolean; field?: string }>({ open: false })
   const [profile, setProfile] = useState<{ open: boolean }>({ open: false })
+  // the records as a table or as a quick chart (the chart is loaded when first shown)
+  const [shownAs, setShownAs] = useState<'table' | 'chart'>('table')
+  const tabIds = { table: useId(), chart: useId(), panel: useId() }
   const profileMounted = useEverTrue(profile.open)
   const closeProfile = useCallback(() => setProfile({ open: false }), [setProfile])
   const filterDialogMounted = useEverTrue(filterDialog.open)
@@ -135,6 +141,30 @@ export function TableView({
         >
           {t('app.columnProfile')}
         </button>
+        <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
+          {(['table', 'chart'] as const).map((view) => (
+            <button
+              key={view}
+              type="button"
+              role="tab"
+              id={tabIds[view]}
+              className="dse-view-tab"
+              aria-selected={shownAs === view}
+              aria-controls={tabIds.panel}
+              tabIndex={shownAs === view ? 0 : -1}
+              onClick={() => setShownAs(view)}
+              onKeyDown={(event) => {
+                if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+                const next = view === 'table' ? 'chart' : 'table'
+                setShownAs(next)
+                const tabs = event.currentTarget.parentElement
+                tabs?.querySelector<HTMLElement>(`[id="${CSS.escape(tabIds[next])}"]`)?.focus()
+              }}
+            >
+              {view === 'table' ? t('app.viewTable') : t('app.viewChart')}
+            </button>
+          ))}
+        </div>
       </div>
 
       <FilterChips
@@ -153,54 +183,73 @@ export function TableView({
         waitLimitSeconds={REQUEST_TIMEOUT_SECONDS}
       />
 
-      <div className="dse-table-region" aria-busy={busy} ref={tableRegionRef}>
-        <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>
-          {showTableError ? (
+      {shownAs === 'chart' ? (
+        <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.chart} className="dse-chart-region">
+          {data ? (
             <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
-              <TableError
-                error={firstPage.error}
-                onRetry={() => void firstPage.refetch()}
-                onAddToken={onAddToken}
-                onRemoveFilter={dropFilter}
-                onRemoveSort={(field) =>
-                  change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
-                }
-                onClearSearch={() => change({ q: '' }, { history: 'push' })}
-              />
+              <ChartView fields={fields} records={data.records} />
             </Suspense>
-          ) : data && request ? (
-            <>
-              {data.records.length === 0 && !busy && (
-                <EmptyResult
-                  q={state.q}
-                  wholeWords={state.searchMode === 'plain'}
-                  filters={state.filters}
-                  onClearSearch={() => change({ q: '' }, { history: 'push' })}
-                  onMatchPartOfWords={() => change({ searchMode: 'prefix' }, { history: 'push' })}
-                  onRemoveFilter={dropFilter}
-                />
-              )}
-              <RecordsTable
-                portal={portal}
-                state={state}
-                firstPage={data}
-                firstPageRequest={request}
-                sortLocally={sortLocally}
-                onSortChange={changeSort}
-                // hidden columns are not part of the request: nothing to ask for
-                onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
-                stale={firstPage.isPlaceholderData}
-                screenTop={tableScreenTop}
-              />
-            </>
           ) : (
-            <div className="dse-table-loading" aria-busy="true">
-              <Spinner label={t('app.loadingTable')} />
-              <WarmUpTable portal={portal} warmUp={warmUp} />
-            </div>
+            <Spinner label={t('app.loadingTable')} />
           )}
-        </ErrorBoundary>
-      </div>
+        </div>
+      ) : (
+        <div
+          id={tabIds.panel}
+          role="tabpanel"
+          aria-labelledby={tabIds.table}
+          className="dse-table-region"
+          aria-busy={busy}
+          ref={tableRegionRef}
+        >
+          <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>
+            {showTableError ? (
+              <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+                <TableError
+                  error={firstPage.error}
+                  onRetry={() => void firstPage.refetch()}
+                  onAddToken={onAddToken}
+                  onRemoveFilter={dropFilter}
+                  onRemoveSort={(field) =>
+                    change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
+                  }
+                  onClearSearch={() => change({ q: '' }, { history: 'push' })}
+                />
+              </Suspense>
+            ) : data && request ? (
+              <>
+                {data.records.length === 0 && !busy && (
+                  <EmptyResult
+                    q={state.q}
+                    wholeWords={state.searchMode === 'plain'}
+                    filters={state.filters}
+                    onClearSearch={() => change({ q: '' }, { history: 'push' })}
+                    onMatchPartOfWords={() => change({ searchMode: 'prefix' }, { history: 'push' })}
+                    onRemoveFilter={dropFilter}
+                  />
+                )}
+                <RecordsTable
+                  portal={portal}
+                  state={state}
+                  firstPage={data}
+                  firstPageRequest={request}
+                  sortLocally={sortLocally}
+                  onSortChange={changeSort}
+                  // hidden columns are not part of the request: nothing to ask for
+                  onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
+                  stale={firstPage.isPlaceholderData}
+                  screenTop={tableScreenTop}
+                />
+              </>
+            ) : (
+              <div className="dse-table-loading" aria-busy="true">
+                <Spinner label={t('app.loadingTable')} />
+                <WarmUpTable portal={portal} warmUp={warmUp} />
+              </div>
+            )}
+          </ErrorBoundary>
+        </div>
+      )}
 
       {filterDialogMounted && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 // Pseudo-translations for tests and for checking the interface by eye: every string of every
 // catalogue, accented and bracketed (`⟦Ŝéåŕçĥ⟧`), so a string that stays plain is hard-coded text.
 // Placeholders are kept as they are, so the filled-in values stay readable.
+import { chartCatalogue } from './catalogues/chart'
 import { errorsCatalogue } from './catalogues/errors'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
@@ -62,7 +63,7 @@ function pseudoTable(table: MessageTable, rtl: boolean): Record<string, Message>
 export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
   const rtl = locale === 'ar-XB'
   return Object.fromEntries(
-    [mainCatalogue, errorsCatalogue, filterDialogCatalogue, profileCatalogue].map((catalogue) => [
+    [mainCatalogue, errorsCatalogue, filterDialogCatalogue, profileCatalogue, chartCatalogue].map((catalogue) => [
       catalogue.id,
       pseudoTable(catalogue.en, rtl),
     ]),

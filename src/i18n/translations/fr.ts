@@ -2,6 +2,7 @@
 // data portal writes (“enregistrements”, “jeu de données”, “jeton d’accès”), with French
 // typography: a narrow no-break space before : ; ? ! and inside « guillemets ». Keys and
 // placeholders are checked against the English catalogues by catalogues.test.ts.
+import type { ChartMessages } from '../catalogues/chart'
 import type { ErrorMessages } from '../catalogues/errors'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
@@ -21,6 +22,9 @@ const main = {
   'app.removeSort': 'Retirer le tri sur {field}',
   'app.clearSearch': 'Effacer la recherche',
   'app.columnProfile': 'Profil de colonne',
+  'app.views': 'Afficher les enregistrements en',
+  'app.viewTable': 'Tableau',
+  'app.viewChart': 'Graphique',
   'app.backgroundError':
     'Les données les plus récentes n’ont pas pu être chargées : ce qui s’affiche n’est peut-être plus à jour.',
   'app.portalLocaleAdded':
@@ -349,4 +353,24 @@ const profile = {
   'profile.share': '{count} ({percent})',
 } satisfies Translation<ProfileMessages>
 
-export const frenchTranslations: Translations = { main, errors, filterDialog, profile }
+const chart = {
+  'chart.x': 'En abscisse (X)',
+  'chart.y': 'En ordonnée (Y)',
+  'chart.kind': 'Graphique',
+  'chart.kindLine': 'Courbe',
+  'chart.kindBar': 'Barres (total par valeur)',
+  'chart.kindScatter': 'Nuage de points',
+  'chart.title': '{y} selon {x}',
+  'chart.titleTotal': 'Total de {y} selon {x}',
+  'chart.legend': 'Légende',
+  'chart.summary':
+    '{kind} des {count} enregistrements affichés : {x} de {xmin} à {xmax} ; {y} de {ymin} à {ymax}.',
+  'chart.summaryBars':
+    'Diagramme en barres de {count} valeurs de {x}, d’après les enregistrements affichés ; le plus grand total, {top}, vaut {value}.',
+  'chart.nothing': 'Choisissez une colonne de nombres en Y : ces enregistrements n’en ont aucune à tracer.',
+  'chart.noPoints': 'Aucun enregistrement affiché n’a de valeur dans les deux colonnes.',
+  'chart.asTable': 'Les mêmes données en tableau',
+  'chart.onlyShown': 'Le graphique trace les enregistrements affichés dans le tableau (la limite s’applique).',
+} satisfies Translation<ChartMessages>
+
+export const frenchTranslations: Translations = { main, errors, filterDialog, profile, chart }

@@ -1,0 +1,94 @@
+// A quick chart of the records on screen: which columns to draw at first, the points, the scales and
+// their ticks, and a sentence that says what the chart shows. Pure, so each choice is tested here.
+import type { CkanField, CkanRecord } from '../../api/ckan/types'
+import { normaliseType, parseNumber, readWallClock, type NormalisedType } from '../../lib/ckan-types'
+
+export type ChartKind = 'line' | 'bar' | 'scatter'
+
+export type AxisKind = 'number' | 'time' | 'category'
+
+export function axisKind(family: NormalisedType): AxisKind {
+  if (family === 'int' || family === 'float' || family === 'numeric') return 'number'
+  if (family === 'date' || family === 'timestamp') return 'time'
+  return 'category'
+}
+
+/** Columns that can be drawn: not lists or JSON. */
+export function chartableFields(fields: readonly CkanField[]): CkanField[] {
+  return fields.filter((field) => {
+    const family = normaliseType(field.type)
+    return family !== 'json' && family !== 'array'
+  })
+}
+
+/** What a reader expects at first: a date against a number is a line, a label against a number bars. */
+export function defaultChart(fields: readonly CkanField[]): { x: string; y: string; kind: ChartKind } | null {
+  const usable = chartableFields(fields)
+  const of = (kind: AxisKind) => usable.filter((field) => axisKind(normaliseType(field.type)) === kind)
+  const numbers = of('number').filter((field) => field.id !== '_id')
+  const times = of('time')
+  const categories = of('category')
+  if (numbers.length === 0) return null
+  if (times.length > 0) return { x: times[0]!.id, y: numbers[0]!.id, kind: 'line' }
+  if (categories.length > 0) return { x: categories[0]!.id, y: numbers[0]!.id, kind: 'bar' }
+  if (numbers.length > 1) return { x: numbers[0]!.id, y: numbers[1]!.id, kind: 'scatter' }
+  return null
+}
+
+export interface ChartPoint {
+  /** A number or UTC milliseconds for number and time axes; the text for categories. */
+  x: number | string
+  y: number
+}
+
+/** The records' points; records without a value on either axis are left out. */
+export function chartPoints(records: readonly CkanRecord[], x: CkanField, y: CkanField): ChartPoint[] {
+  const xKind = axisKind(normaliseType(x.type))
+  const points: ChartPoint[] = []
+  for (const record of records) {
+    const yValue = parseNumber(record[y.id])
+    const raw = record[x.id]
+    if (yValue === null || raw === null || raw === undefined || raw === '') continue
+    const xValue =
+      xKind === 'number'
+        ? parseNumber(raw)
+        : xKind === 'time'
+          ? typeof raw === 'string'
+            ? (readWallClock(raw)?.utcMillis ?? null)
+            : null
+          : typeof raw === 'string'
+            ? raw
+            : JSON.stringify(raw)
+    if (xValue === null) continue
+    points.push({ x: xValue, y: yValue })
+  }
+  // lines and bars read from left to right in the order of their axis
+  if (xKind !== 'category') points.sort((a, b) => (a.x as number) - (b.x as number))
+  return points
+}
+
+/** Up to about `count` round tick values covering [min, max] (1, 2 or 5 times a power of ten apart). */
+export function niceTicks(min: number, max: number, count = 5): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return []
+  if (min === max) return [min]
+  const raw = (max - min) / count
+  const power = 10 ** Math.floor(Math.log10(raw))
+  const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= raw) ?? raw
+  const ticks: number[] = []
+  for (let tick = Math.ceil(min / step) * step; tick <= max + step * 1e-9; tick += step) {
+    ticks.push(Number(tick.toPrecision(12)))
+  }
+  return ticks
+}
+
+/** The smallest and largest of numbers (undefined for none). */
+export function extent(values: readonly number[]): [number, number] | undefined {
+  if (values.length === 0) return undefined
+  let min = Infinity
+  let max = -Infinity
+  for (const value of values) {
+    if (value < min) min = value
+    if (value > max) max = value
+  }
+  return [min, max]
+}
