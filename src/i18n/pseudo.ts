@@ -63,9 +63,8 @@ function pseudoTable(table: MessageTable, rtl: boolean): Record<string, Message>
 export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
   const rtl = locale === 'ar-XB'
   return Object.fromEntries(
-    [mainCatalogue, errorsCatalogue, filterDialogCatalogue, profileCatalogue, chartCatalogue].map((catalogue) => [
-      catalogue.id,
-      pseudoTable(catalogue.en, rtl),
-    ]),
+    [mainCatalogue, errorsCatalogue, filterDialogCatalogue, profileCatalogue, chartCatalogue].map(
+      (catalogue) => [catalogue.id, pseudoTable(catalogue.en, rtl)],
+    ),
   )
 }

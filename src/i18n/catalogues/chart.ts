@@ -13,7 +13,8 @@ export const chartCatalogue = defineCatalogue('chart', {
   'chart.legend': 'Legend',
   'chart.summary':
     '{kind} chart of the {count} records shown: {x} from {xmin} to {xmax}; {y} from {ymin} to {ymax}.',
-  'chart.summaryBars': 'Bar chart of {count} values of {x}, from the records shown; the largest total, {top}, is {value}.',
+  'chart.summaryBars':
+    'Bar chart of {count} values of {x}, from the records shown; the largest total, {top}, is {value}.',
   'chart.nothing': 'Choose a column of numbers for Y: these records have none to draw.',
   'chart.noPoints': 'No record shown has a value in both columns.',
   'chart.asTable': 'The same as a table',

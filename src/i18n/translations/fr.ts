@@ -370,7 +370,8 @@ const chart = {
   'chart.nothing': 'Choisissez une colonne de nombres en Y : ces enregistrements n’en ont aucune à tracer.',
   'chart.noPoints': 'Aucun enregistrement affiché n’a de valeur dans les deux colonnes.',
   'chart.asTable': 'Les mêmes données en tableau',
-  'chart.onlyShown': 'Le graphique trace les enregistrements affichés dans le tableau (la limite s’applique).',
+  'chart.onlyShown':
+    'Le graphique trace les enregistrements affichés dans le tableau (la limite s’applique).',
 } satisfies Translation<ChartMessages>
 
 export const frenchTranslations: Translations = { main, errors, filterDialog, profile, chart }
