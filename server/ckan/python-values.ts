@@ -10,8 +10,9 @@ export class PyInt {
   constructor(readonly digits: string) {}
 }
 
-const INT64_MAX = 2n ** 63n - 1n
-const INT64_MIN = -(2n ** 63n)
+/** msgspec keeps integers that fit int64 or uint64 as ints (an assumption from its docs, not run). */
+const INT_MAX = 2n ** 64n - 1n
+const INT_MIN = -(2n ** 63n)
 
 class JsonReader {
   private at = 0
@@ -98,7 +99,7 @@ class JsonReader {
     if (match[1] === undefined && match[2] === undefined) {
       const big = BigInt(match[0])
       // msgspec decodes integers beyond 64 bits as floats
-      if (big <= INT64_MAX && big >= INT64_MIN) return new PyInt(big.toString())
+      if (big <= INT_MAX && big >= INT_MIN) return new PyInt(big.toString())
     }
     return Number(match[0])
   }
