@@ -20,6 +20,8 @@ export class Params {
 export interface SearchPlan {
   /** Returns one row with one text column: the records (JSON text, or CSV/TSV text); NULL when empty. */
   records: { sql: string; params: unknown[] }
+  /** The same records one row each, in one text column `v` (a JSON object, JSON list or CSV/TSV line). */
+  rows: { sql: string; params: unknown[] }
   /** Exact count, one row with a text column. */
   count: { sql: string; params: unknown[] }
   /** Whether `total_estimation_threshold` may use the planner estimate (no WHERE, no DISTINCT). */
@@ -210,24 +212,25 @@ export function buildSearchPlan(
   const page = `SELECT * FROM ${from} ${whereSql} ${orderSql} LIMIT ${limit} OFFSET ${offset}`
 
   let recordsSql: string
+  let rowsSql: string
   if (format === 'objects') {
     const columns = selects.map((expr, i) => `${expr} AS ${quoteIdent(fieldIds[i] ?? '')}`).join(', ')
-    recordsSql =
-      `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page) ` +
-      `SELECT array_to_json(array_agg(select_cols))::text AS records FROM select_cols`
+    const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page) `
+    recordsSql = `${ctes}SELECT array_to_json(array_agg(select_cols))::text AS records FROM select_cols`
+    rowsSql = `${ctes}SELECT to_json(select_cols)::text AS v FROM select_cols`
   } else if (format === 'lists') {
-    recordsSql =
-      `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} '[' || ${selects.join(" || ',' || ")} || ']' v FROM records_page) ` +
-      `SELECT '[' || array_to_string(array_agg(select_cols.v), ',') || ']' AS records FROM select_cols`
+    const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} '[' || ${selects.join(" || ',' || ")} || ']' v FROM records_page) `
+    recordsSql = `${ctes}SELECT '[' || array_to_string(array_agg(select_cols.v), ',') || ']' AS records FROM select_cols`
+    rowsSql = `${ctes}SELECT v FROM select_cols`
   } else {
     const delimiter = format === 'csv' ? ',' : '\t'
     const columns = selects.map((expr, i) => `${expr} AS c${i}`).join(', ')
     const line = fieldIds
       .map((id, i) => csvField(`c${i}`, allFieldTypes.get(id) ?? '', delimiter, fieldIds.length === 1))
       .join(format === 'csv' ? " || ',' || " : ' || chr(9) || ')
-    recordsSql =
-      `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page) ` +
-      `SELECT string_agg(${line} || chr(10), '') AS records FROM select_cols`
+    const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page) `
+    recordsSql = `${ctes}SELECT string_agg(${line} || chr(10), '') AS records FROM select_cols`
+    rowsSql = `${ctes}SELECT ${line} AS v FROM select_cols`
   }
 
   const countSelect = format === 'lists' ? selects.join(" || ',' || ") : selects.join(', ')
@@ -235,6 +238,7 @@ export function buildSearchPlan(
 
   return {
     records: { sql: recordsSql, params: params.values },
+    rows: { sql: rowsSql, params: params.values },
     count: { sql: countSql, params: countParams },
     estimable: where.length === 0 && !distinct,
     resultFieldIds: search.fields === undefined ? [...allFieldTypes.keys()] : getList(search.fields),

@@ -47,6 +47,13 @@ export interface QueryOptions {
   signal?: AbortSignal
 }
 
+export interface CursorOptions {
+  /** Rows per FETCH. */
+  chunkRows: number
+  /** Once aborted, no further chunk is fetched (QueryAbortedError) and the cursor is closed. */
+  signal?: AbortSignal
+}
+
 /** Executes SQL with bound parameters. Implemented by the PGlite worker and by node-postgres. */
 export interface Db {
   query<Row = Record<string, unknown>>(
@@ -56,6 +63,16 @@ export interface Db {
   ): Promise<{ rows: Row[] }>
   /** Runs several statements (DDL, no parameters). */
   exec(sql: string): Promise<void>
+  /**
+   * The rows of a SELECT, chunk by chunk, through a server-side cursor: the next chunk is fetched
+   * only when the loop asks for it, so a result of any size is never in memory at once. Leaving the
+   * loop closes the cursor. (The datastore dump needs it; Dbs made for other tests may lack it.)
+   */
+  cursor?<Row = Record<string, unknown>>(
+    sql: string,
+    params: unknown[],
+    options: CursorOptions,
+  ): AsyncIterable<Row[]>
 }
 
 /** A Db that can bulk-load with COPY and open scratch databases (PgliteWorkerDb). */

@@ -1,7 +1,8 @@
 // The `Db` of an external PostgreSQL (DATABASE_URL): a node-postgres pool whose connections carry
 // `statement_timeout`, so PostgreSQL cancels slow statements itself (SQLSTATE 57014).
 import pg from 'pg'
-import { QueryError, QueryTimeoutError, type Db } from '../ckan/types.ts'
+import { type CursorOptions, type Db, QueryError, QueryTimeoutError } from '../ckan/types.ts'
+import { QueryAbortedError } from './abort.ts'
 
 const QUERY_CANCELED = '57014'
 const INT8_OID = 20
@@ -48,6 +49,42 @@ export class PgDb implements Db {
       return { rows: result.rows as Row[] }
     } catch (error) {
       throw mapError(error, sql, params)
+    }
+  }
+
+  /**
+   * A cursor on a connection of its own, in a transaction (which holds the connection for the whole
+   * read: one of the pool's `maxConnections`). Each chunk is one FETCH.
+   */
+  async *cursor<Row = Record<string, unknown>>(
+    sql: string,
+    params: unknown[],
+    { chunkRows, signal }: CursorOptions,
+  ): AsyncGenerator<Row[]> {
+    if (signal?.aborted) throw new QueryAbortedError()
+    const client = await this.pool.connect()
+    let healthy = true
+    let statement = sql
+    try {
+      await client.query('BEGIN READ ONLY')
+      await client.query(`DECLARE "cursor" NO SCROLL CURSOR FOR ${sql}`, params)
+      statement = `FETCH ${Math.max(1, Math.floor(chunkRows))} FROM "cursor"`
+      for (;;) {
+        if (signal?.aborted) throw new QueryAbortedError()
+        const { rows } = await client.query(statement)
+        if (rows.length > 0) yield rows as Row[]
+        if (rows.length < chunkRows) return
+      }
+    } catch (error) {
+      if (error instanceof QueryAbortedError) throw error
+      throw mapError(error, statement, statement === sql ? params : [])
+    } finally {
+      try {
+        await client.query('ROLLBACK') // ends the transaction and the cursor
+      } catch {
+        healthy = false
+      }
+      client.release(!healthy)
     }
   }
 

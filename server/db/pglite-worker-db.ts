@@ -11,7 +11,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { QueryError, QueryTimeoutError, type BulkLoadDb, type QueryOptions } from '../ckan/types.ts'
+import {
+  type BulkLoadDb,
+  type CursorOptions,
+  QueryError,
+  QueryTimeoutError,
+  type QueryOptions,
+} from '../ckan/types.ts'
 import { QueryAbortedError } from './abort.ts'
 import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './worker-protocol.ts'
 
@@ -69,6 +75,7 @@ export class PgliteWorkerDb implements BulkLoadDb {
   private restartReader = false
   private readonly queue: Job[] = []
   private nextId = 1
+  private nextCursor = 1
   /** The tarball replacement and reader workers open (on disk: it can be gigabytes). */
   private snapshot: string | undefined
   private snapshotDir: string | undefined
@@ -104,6 +111,31 @@ export class PgliteWorkerDb implements BulkLoadDb {
     { signal }: QueryOptions = {},
   ): Promise<{ rows: Row[] }> {
     return this.runQuery<Row>(sql, params, signal, true)
+  }
+
+  /**
+   * A cursor in the primary worker (a reader may be replaced by a newer snapshot at any time). Each
+   * FETCH is a job of its own, so other requests' statements run between two chunks.
+   */
+  async *cursor<Row = Record<string, unknown>>(
+    sql: string,
+    params: unknown[],
+    { chunkRows, signal }: CursorOptions,
+  ): AsyncGenerator<Row[]> {
+    const cursor = `cursor_${this.nextCursor++}`
+    await this.enqueue({ kind: 'cursor-open', cursor, sql, params }, { signal })
+    try {
+      for (;;) {
+        if (signal?.aborted) throw new QueryAbortedError()
+        const response = await this.enqueue({ kind: 'cursor-fetch', cursor, rows: chunkRows }, { signal })
+        const rows = (response.rows ?? []) as Row[]
+        if (rows.length > 0) yield rows
+        if (rows.length < chunkRows) return
+      }
+    } finally {
+      // if the worker was replaced meanwhile, the new one has no such cursor: that is fine
+      await this.enqueue({ kind: 'cursor-close', cursor }).catch(() => undefined)
+    }
   }
 
   exec(sql: string): Promise<void> {
@@ -342,8 +374,8 @@ export class PgliteWorkerDb implements BulkLoadDb {
     if (response.ok) running.job.resolve(response)
     else {
       const { request } = running.job
-      const sql = request.kind === 'dump' ? '' : request.sql
-      const params = request.kind === 'query' ? request.params : []
+      const sql = 'sql' in request ? request.sql : ''
+      const params = 'params' in request ? request.params : []
       running.job.reject(new QueryError(response.message, sql, params))
     }
     if (lane.retired) void lane.worker.terminate()

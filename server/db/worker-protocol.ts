@@ -10,6 +10,14 @@ export type WorkerRequest =
   | { id: number; kind: 'copy'; sql: string; data?: string | Uint8Array }
   /** Writes a `dumpDataDir()` tarball to `file` (streamed: it can be gigabytes). */
   | { id: number; kind: 'dump'; file: string }
+  /**
+   * A cursor over a SELECT, for results too big for one message: `open` declares it (in the
+   * worker's one transaction, begun by the first open cursor), `fetch` returns its next `rows` rows,
+   * `close` closes it (and ends the transaction with the last one). `cursor` is a name we make.
+   */
+  | { id: number; kind: 'cursor-open'; cursor: string; sql: string; params: unknown[] }
+  | { id: number; kind: 'cursor-fetch'; cursor: string; rows: number }
+  | { id: number; kind: 'cursor-close'; cursor: string }
 
 export type WorkerResponse =
   | { id: number; ok: true; rows?: unknown[]; bytes?: number; data?: Uint8Array }

@@ -11,6 +11,8 @@ export type Route =
   /** Anything under `/api` that CKAN would not route: its HTML 404 page. */
   | { kind: 'api-not-found' }
   | { kind: 'config' }
+  /** CKAN's `/datastore/dump/<resource_id>` (ckanext/datastore/blueprint.py). */
+  | { kind: 'dump'; resourceId: string }
   /** Everything else: files of the built app, or index.html for client-side routes. */
   | { kind: 'app'; path: string }
 
@@ -22,8 +24,9 @@ export function isLocale(segment: string): boolean {
 /** Splits `/fr/api/...` into the locale and the rest; paths without a locale are returned as is. */
 export function stripLocale(pathname: string): { locale: string | undefined; rest: string } {
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname)
-  if (match && isLocale(match[1]!) && (match[2] ?? '').startsWith('/api')) {
-    return { locale: match[1], rest: match[2]! }
+  const rest = match?.[2] ?? ''
+  if (match && isLocale(match[1]!) && (rest.startsWith('/api') || rest.startsWith('/datastore/dump/'))) {
+    return { locale: match[1], rest }
   }
   return { locale: undefined, rest: pathname }
 }
@@ -40,6 +43,14 @@ export function matchRoute(pathname: string): Route {
       return { kind: 'api-not-found' }
     }
     return { kind: 'action', name, locale, apiPath: rest }
+  }
+  const dump = /^\/datastore\/dump\/([^/]+)$/.exec(rest)
+  if (dump) {
+    try {
+      return { kind: 'dump', resourceId: decodeURIComponent(dump[1]!) }
+    } catch {
+      return { kind: 'app', path: pathname }
+    }
   }
   const version = /^\/api(?:\/([123]))?$/.exec(rest)
   if (version) return { kind: 'api-version', version: Number(version[1] ?? 1) }

@@ -1,9 +1,11 @@
 // The HTTP front of the datastore: CKAN's action API (envelope, errors, CORS, JSONP, auth) and
 // the built app. Every request is answered; no input can crash the process.
+import { once } from 'node:events'
 import http from 'node:http'
 import { QueryError, QueryTimeoutError } from '../ckan/types.ts'
 import type { ActionOutcome, Caller, DataDict, Db, Json, SearchConfig, SearchContext } from '../ckan/types.ts'
 import { toCkanJson } from '../ckan/ckan-json.ts'
+import { prepareDump } from '../ckan/datastore-dump.ts'
 import { abortableDb, QueryAbortedError } from '../db/abort.ts'
 import { errorPage, escapeHtml } from './pages.ts'
 import { BodyTooLargeError, readBody } from './read-body.ts'
@@ -41,7 +43,12 @@ interface Reply {
   status: number
   headers: Record<string, string>
   body: string | Buffer
+  /** A body written piece by piece after the headers (instead of `body`); `write` waits for drain. */
+  stream?: (write: (text: string) => Promise<void>) => Promise<void>
 }
+
+/** Rows per FETCH of a dump: small enough to keep memory flat, big enough to keep round trips rare. */
+const DUMP_CHUNK_ROWS = 1000
 
 /** `http://host:port` from the Host header, falling back to the server address for odd values. */
 function originOf(request: http.IncomingMessage): string {
@@ -177,6 +184,85 @@ async function handleAction(
   return reply
 }
 
+/**
+ * `GET /datastore/dump/<resource_id>`: validated like datastore_search, then streamed from a cursor.
+ * The first chunk is read before the headers go out, so a query that fails at once (a bad `q` with
+ * `plain=false`) is still answered with datastore_search's 409.
+ */
+async function handleDump(
+  options: ServerOptions,
+  request: http.IncomingMessage,
+  url: URL,
+  resourceId: string,
+  clientGone: AbortSignal,
+): Promise<Reply> {
+  const method = request.method ?? 'GET'
+  if (method !== 'GET' && method !== 'HEAD') {
+    return htmlReply(405, errorPage(405, 'The method is not allowed for the requested URL.'), {
+      Allow: 'GET, HEAD, OPTIONS',
+    })
+  }
+  const db = abortableDb(options.db, clientGone)
+  const ctx: SearchContext = {
+    db,
+    config: options.config,
+    caller: callerFor(request, options.tokens, false),
+    currentPath: url.pathname,
+    currentQuery: '',
+    overHttp: true,
+  }
+  const failed = (outcome: ActionOutcome): Reply =>
+    outcome.ok ? jsonReply(500, {}) : jsonReply(outcome.status, { success: false, error: outcome.error })
+  let prepared: Awaited<ReturnType<typeof prepareDump>>
+  try {
+    prepared = await prepareDump(resourceId, url.searchParams, ctx)
+  } catch (error) {
+    const mapped = outcomeForError(error)
+    if (!mapped) throw error
+    return failed(mapped)
+  }
+  if (prepared.status === 404) return htmlReply(404, errorPage(404, prepared.message))
+  if (prepared.status !== 200) return failed(prepared.outcome)
+  // a browser on another origin may read the file name
+  const headers = { ...prepared.headers, 'Access-Control-Expose-Headers': 'Content-Disposition' }
+  if (method === 'HEAD') return { status: 200, headers, body: '' }
+  if (!db.cursor) throw new Error('this database cannot stream a dump')
+
+  const { writer } = prepared
+  const cursor = db.cursor<{ v: string }>(prepared.sql, prepared.params, { chunkRows: DUMP_CHUNK_ROWS })
+  const chunks = cursor[Symbol.asyncIterator]()
+  let first: IteratorResult<Array<{ v: string }>>
+  try {
+    first = await chunks.next()
+  } catch (error) {
+    const mapped = outcomeForError(error)
+    if (!mapped) throw error
+    return failed(mapped)
+  }
+  const stream = async (write: (text: string) => Promise<void>): Promise<void> => {
+    try {
+      await write(writer.head)
+      for (let next = first; !next.done; next = await chunks.next()) {
+        await write(writer.rows(next.value.map((row) => row.v)))
+      }
+      await write(writer.tail)
+    } finally {
+      await chunks.return?.() // closes the cursor when the stream stops early
+    }
+  }
+  return { status: 200, headers, body: '', stream }
+}
+
+/** Writes `text`, and when the socket's buffer is full waits until it drains (or the client goes). */
+async function writeWithBackpressure(
+  response: http.ServerResponse,
+  text: string,
+  signal: AbortSignal,
+): Promise<void> {
+  if (signal.aborted) throw new QueryAbortedError()
+  if (text !== '' && !response.write(text)) await once(response, 'drain', { signal })
+}
+
 async function route(
   options: ServerOptions,
   request: http.IncomingMessage,
@@ -194,6 +280,8 @@ async function route(
   switch (target.kind) {
     case 'action':
       return handleAction(options, request, url, target, clientGone)
+    case 'dump':
+      return handleDump(options, request, url, target.resourceId, clientGone)
     case 'api-version':
       return jsonReply(200, { version: target.version })
     case 'api-not-found':
@@ -285,7 +373,19 @@ export function createRequestHandler(options: ServerOptions) {
     try {
       const headers = { ...reply.headers, ...corsHeaders(request), 'X-Content-Type-Options': 'nosniff' }
       response.writeHead(reply.status, headers)
-      response.end(request.method === 'HEAD' ? undefined : reply.body)
+      if (reply.stream) {
+        const stream = reply.stream
+        try {
+          await stream((text) => writeWithBackpressure(response, text, clientGone.signal))
+        } catch (error) {
+          // the headers are out: a cut connection is the only way left to say the body is not whole
+          response.destroy()
+          if (clientGone.signal.aborted) logDone('client gone, stream stopped')
+          else options.log(`error while streaming: ${(error as Error)?.stack ?? String(error)}`)
+          return
+        }
+      }
+      response.end(request.method === 'HEAD' || reply.stream ? undefined : reply.body)
     } catch (error) {
       options.log(`error writing response: ${(error as Error).message}`)
       response.destroy()
