@@ -112,9 +112,10 @@ async function load(db: Db, loadables: Loadable[], listWhileLoading: boolean): P
   while (loadables.length > 0) {
     const { definition, rows } = loadables.shift()!
     try {
-      // while serving, one helper: as fast on 2 cores (the server needs one), and 0.8 GB less at the peak
-      const helpers = listWhileLoading ? { helpers: 1 } : {}
-      await createResource(db, definition, { rows, listWhileLoading, ...helpers })
+      // while serving, the plain INSERT load in the one worker: no helper databases beside it, so the
+      // peak stays under 1 GB, and on 2 cores it is even faster than COPY (21 s against 25–27 s)
+      const inOneWorker = listWhileLoading ? { copyMinRows: Number.POSITIVE_INFINITY } : {}
+      await createResource(db, definition, { rows, listWhileLoading, ...inOneWorker })
     } catch (error) {
       throw new LoadError(
         `cannot load resource ${JSON.stringify(definition.resource_id)}: ${(error as Error).message}`,
