@@ -1,5 +1,6 @@
 // The reader's choice of a light or dark page, kept for the tab (sessionStorage), like a remembered
 // token: a link never carries it, and an embed takes its host's `theme` attribute instead.
+import { sessionStore, type SessionLike } from './token-store'
 
 export type Theme = 'light' | 'dark'
 
@@ -8,8 +9,6 @@ export interface ThemeStore {
   read(): Theme | null
   remember(theme: Theme | null): void
 }
-
-type SessionLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 const KEY = 'dse.theme.v1'
 
@@ -46,13 +45,5 @@ export function createMemoryThemeStore(initial: Theme | null = null): ThemeStore
     remember(next) {
       theme = next
     },
-  }
-}
-
-function sessionStore(): SessionLike | null {
-  try {
-    return globalThis.sessionStorage ?? null
-  } catch {
-    return null
   }
 }

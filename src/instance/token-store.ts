@@ -10,11 +10,12 @@ export interface TokenStore {
   forget(portal: string): void
 }
 
-type SessionLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+export type SessionLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 const KEY_PREFIX = 'dse.token.v2 '
 
-function sessionStore(): SessionLike | null {
+/** The tab's sessionStorage, or null where storage is disabled. Shared with the theme store. */
+export function sessionStore(): SessionLike | null {
   try {
     return globalThis.sessionStorage ?? null
   } catch {

@@ -10,6 +10,7 @@ import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { profileCatalogue } from '../../i18n/catalogues/profile'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
+import { intlLocale } from '../../i18n/locale-formats'
 import { useEnvironment } from '../../instance/environment'
 import { normaliseType, TYPE_MESSAGE } from '../../lib/ckan-types'
 import { formatCell } from '../../lib/format'
@@ -142,7 +143,7 @@ function ColumnProfile({
     return formats.number(Number.isInteger(edge) || spread >= 100 ? 0 : spread >= 1 ? 1 : 3).format(edge)
   }
   const percent = (part: number, whole: number) =>
-    new Intl.NumberFormat(formats.locale.replace(/-X[A-Z]$/, ''), {
+    new Intl.NumberFormat(intlLocale(formats.locale), {
       style: 'percent',
       maximumFractionDigits: 1,
     }).format(whole > 0 ? part / whole : 0)
