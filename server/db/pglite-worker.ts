@@ -65,8 +65,9 @@ class Cursors {
   /** Closing a cursor this worker does not have (it replaced a stuck one) is not an error. */
   async close(name: string): Promise<void> {
     if (!this.open.delete(name)) return
-    if (this.open.size === 0)
-      await this.db.query('ROLLBACK') // read-only: nothing to commit
+    // the cursors are read-only, but the statements run beside them in savepoints (the background
+    // load, a datastore_create) wrote in this transaction: a ROLLBACK would lose their work
+    if (this.open.size === 0) await this.db.query('COMMIT')
     else await this.guarded(() => this.db.query(`CLOSE ${quoteName(name)}`))
   }
 }

@@ -68,3 +68,25 @@ describe('PgliteWorkerDb', () => {
     expect(after.rows).toEqual([{ n: 1001 }])
   }, 120_000)
 })
+
+describe('PgliteWorkerDb cursors', () => {
+  it('keep the writes other statements made while a cursor was open (a background load beside a dump)', async () => {
+    const db = await PgliteWorkerDb.open({ timeoutMs: 0 })
+    try {
+      await db.exec('CREATE TABLE c (a int); INSERT INTO c SELECT generate_series(1, 10)')
+      const chunks = db.cursor<{ a: number }>('SELECT a FROM c ORDER BY a', [], { chunkRows: 2 })
+      const reading = chunks[Symbol.asyncIterator]()
+      expect((await reading.next()).value).toEqual([{ a: 1 }, { a: 2 }])
+      // between two chunks, as the loader's statements run between a dump's FETCHes
+      await db.untimed().exec('CREATE TABLE loaded (b int); INSERT INTO loaded VALUES (1), (2)')
+      await db.query('INSERT INTO c VALUES (11)')
+      await expect(db.query('SELECT nope FROM c')).rejects.toThrow(QueryError)
+      expect((await reading.next()).value).toEqual([{ a: 3 }, { a: 4 }])
+      await reading.return(undefined) // the client went away: the cursor closes
+      expect((await db.query('SELECT count(*)::int AS n FROM loaded')).rows).toEqual([{ n: 2 }])
+      expect((await db.query('SELECT count(*)::int AS n FROM c')).rows).toEqual([{ n: 11 }])
+    } finally {
+      await db.close()
+    }
+  }, 60_000)
+})
