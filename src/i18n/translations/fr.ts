@@ -22,6 +22,7 @@ const main = {
   'app.removeSort': 'Retirer le tri sur {field}',
   'app.clearSearch': 'Effacer la recherche',
   'app.columnProfile': 'Profil de colonne',
+  'app.profileStrip': 'Aperçus des colonnes',
   'app.views': 'Afficher les enregistrements en',
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
@@ -205,6 +206,16 @@ const main = {
   'table.header.sortedDesc': 'tri décroissant',
   'table.header.sortPosition': { ordinal: { one: '{count}er', other: '{count}e' } },
   'table.header.sortHint': 'Cliquez pour trier. Maj+clic ajoute un critère de tri.',
+  'table.header.sortMenuHint':
+    'Cliquez pour trier. Maj+clic ajoute un critère de tri. Alt+Flèche bas ouvre le menu de la colonne.',
+  'table.menu.open': 'Menu de la colonne : {column}',
+  'table.menu.symbol': '⋮',
+  'table.menu.label': 'Colonne {column}',
+  'table.menu.sortAsc': 'Trier par ordre croissant',
+  'table.menu.sortDesc': 'Trier par ordre décroissant',
+  'table.menu.filter': 'Filtrer cette colonne…',
+  'table.menu.profile': 'Profil de cette colonne…',
+  'table.menu.hide': 'Masquer cette colonne',
   'table.sort.local': 'Trié dans votre navigateur : les {count} enregistrements sont tous chargés.',
   'table.type.bool': 'Colonne vrai/faux',
   'table.type.date': 'Colonne de dates',
@@ -351,6 +362,11 @@ const profile = {
   'profile.failed': 'Mesure impossible',
   'profile.noValues': 'Cette colonne n’a aucune valeur ici.',
   'profile.share': '{count} ({percent})',
+  'profile.stripEmpty': 'vides : {percent}',
+  'profile.stripRange': '{column} : {empty} de valeurs vides ; valeurs de {min} à {max} ({how}).',
+  'profile.stripTop': '{column} : {empty} de valeurs vides ; valeurs les plus fréquentes : {values} ({how}).',
+  'profile.stripNone': '{column} : {empty} de valeurs vides ({how}).',
+  'profile.stripFailed': 'Aperçu indisponible',
 } satisfies Translation<ProfileMessages>
 
 const chart = {
