@@ -37,6 +37,9 @@ const ChartView = lazy(() =>
 const ProfilePanel = lazy(() =>
   import('../features/profile/profile-panel').then((module) => ({ default: module.ProfilePanel })),
 )
+const CopyCodeDialog = lazy(() =>
+  import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
+)
 
 export interface TableViewProps {
   portal: Portal
@@ -82,6 +85,9 @@ export function TableView({
   const tabIds = { table: useId(), chart: useId(), panel: useId() }
   const profileMounted = useEverTrue(profile.open)
   const closeProfile = useCallback(() => setProfile({ open: false }), [setProfile])
+  const [copyCodeOpen, setCopyCodeOpen] = useState(false)
+  const copyCodeMounted = useEverTrue(copyCodeOpen)
+  const closeCopyCode = useCallback(() => setCopyCodeOpen(false), [])
   const filterDialogMounted = useEverTrue(filterDialog.open)
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
   const applyFilter = (field: string, values: FilterScalar[]) =>
@@ -140,6 +146,14 @@ export function TableView({
           onClick={() => setProfile({ open: true })}
         >
           {t('app.columnProfile')}
+        </button>
+        <button
+          type="button"
+          className="dse-button dse-button--secondary"
+          disabled={fields.length === 0}
+          onClick={() => setCopyCodeOpen(true)}
+        >
+          {t('app.copyAsCode')}
         </button>
         <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
           {(['table', 'chart'] as const).map((view) => (
@@ -275,6 +289,17 @@ export function TableView({
             view={request}
             fields={fields}
             onFilter={(field, value) => applyFilter(field, [value])}
+          />
+        </Suspense>
+      )}
+      {copyCodeMounted && (
+        <Suspense fallback={null}>
+          <CopyCodeDialog
+            open={copyCodeOpen}
+            onClose={closeCopyCode}
+            portal={portal}
+            state={state}
+            fields={fields}
           />
         </Suspense>
       )}
