@@ -8,6 +8,7 @@ import { copyCodeCatalogue, type CopyCodeMessages } from '../../i18n/catalogues/
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { ExplorerState } from '../../model/explorer-state'
+import { copyText } from './clipboard'
 import { SNIPPET_PAGE_SIZE, viewSnippets, type CodeSnippets } from './code-snippets'
 
 export interface CopyCodeDialogProps {
@@ -87,15 +88,9 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
     tabRefs.current.get(next)?.focus()
   }
   const copy = async () => {
-    let text: string
-    try {
-      // a refused permission, an insecure page or no clipboard at all: say so, the text stays selectable
-      if (!navigator.clipboard) throw new Error('no clipboard')
-      await navigator.clipboard.writeText(code)
-      text = t('copyCode.copied')
-    } catch {
-      text = t('copyCode.copyRefused')
-    }
+    // navigator.clipboard is undefined on a page that is not a secure context
+    const result = await copyText(navigator.clipboard as Clipboard | undefined, code)
+    const text = result === 'copied' ? t('copyCode.copied') : t('copyCode.copyRefused')
     setStatus((previous) => ({ text, serial: previous.serial + 1 }))
   }
 
