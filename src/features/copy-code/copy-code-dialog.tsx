@@ -127,7 +127,11 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
           </p>
         ))}
         {/* focusable, so that a keyboard can scroll a long snippet; code reads left to right in any language */}
-        <pre className="dse-copy-code__code" dir="ltr" tabIndex={0}>
+        <pre
+          className={`dse-copy-code__code${form === 'link' || form === 'apiUrl' ? ' dse-copy-code__code--address' : ''}`}
+          dir="ltr"
+          tabIndex={0}
+        >
           <code>{code}</code>
         </pre>
         <div className="dse-copy-code__actions">
