@@ -55,6 +55,9 @@ function roomForStrip(): boolean {
     window.matchMedia(`(min-width: ${STRIP_MIN_WIDTH}px) and (min-height: ${STRIP_MIN_HEIGHT}px)`).matches
   )
 }
+const CopyCodeDialog = lazy(() =>
+  import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
+)
 
 export interface TableViewProps {
   portal: Portal
@@ -103,6 +106,9 @@ export function TableView({
   const tabIds = { table: useId(), chart: useId(), panel: useId() }
   const profileMounted = useEverTrue(profile.open)
   const closeProfile = useCallback(() => setProfile((old) => ({ ...old, open: false })), [setProfile])
+  const [copyCodeOpen, setCopyCodeOpen] = useState(false)
+  const copyCodeMounted = useEverTrue(copyCodeOpen)
+  const closeCopyCode = useCallback(() => setCopyCodeOpen(false), [])
   const filterDialogMounted = useEverTrue(filterDialog.open)
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
   const applyFilter = (field: string, values: FilterScalar[]) =>
@@ -194,6 +200,14 @@ export function TableView({
           onClick={() => setStripShown((shown) => !shown)}
         >
           {t('app.profileStrip')}
+        </button>
+        <button
+          type="button"
+          className="dse-button dse-button--secondary"
+          disabled={fields.length === 0}
+          onClick={() => setCopyCodeOpen(true)}
+        >
+          {t('app.copyAsCode')}
         </button>
         <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
           {(['table', 'chart'] as const).map((view) => (
@@ -335,6 +349,17 @@ export function TableView({
             view={request}
             fields={fields}
             onFilter={(field, value) => applyFilter(field, [value])}
+          />
+        </Suspense>
+      )}
+      {copyCodeMounted && (
+        <Suspense fallback={null}>
+          <CopyCodeDialog
+            open={copyCodeOpen}
+            onClose={closeCopyCode}
+            portal={portal}
+            state={state}
+            fields={fields}
           />
         </Suspense>
       )}

@@ -17,6 +17,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.clearSearch': 'Clear the search',
   'app.columnProfile': 'Column profile',
   'app.profileStrip': 'Column overviews',
+  'app.copyAsCode': 'Copy as code',
   'app.views': 'Show the records as',
   'app.viewTable': 'Table',
   'app.viewChart': 'Chart',
