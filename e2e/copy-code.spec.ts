@@ -44,7 +44,8 @@ async function runNode(snippet: string, env: Record<string, string> = {}): Promi
 }
 
 async function openDialog(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Copy as code' }).click()
+  await page.getByRole('button', { name: 'Export' }).click()
+  await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: 'Copy as code…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Copy as code' })
   await expect(dialog).toBeVisible()
   return dialog
@@ -191,7 +192,7 @@ test('Copy puts the snippet on the clipboard and says "Copied"; the dialog works
 
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Copy as code' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Export' })).toBeFocused()
 })
 
 test('a clipboard the browser refuses is said in plain words, and the code stays there to select', async ({

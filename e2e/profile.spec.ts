@@ -16,10 +16,15 @@ const penguins = JSON.parse(
   readFileSync(new URL('../node_modules/vega-datasets/data/penguins.json', import.meta.url), 'utf8'),
 ) as Penguin[]
 
+/** Opens a column's profile from its header menu. */
 async function openProfile(page: Page, column: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Column profile' }).click()
+  await page
+    .getByRole('grid', { name: 'Records' })
+    .getByRole('button', { name: `Column menu: ${column}` })
+    .click()
+  await page.getByRole('menuitem', { name: 'Profile of this column…' }).click()
   const panel = page.getByRole('dialog', { name: 'Profile of a column' })
-  await panel.getByRole('combobox', { name: 'Column' }).selectOption(column)
+  await expect(panel.getByRole('combobox', { name: 'Column' })).toHaveValue(column)
   return panel
 }
 

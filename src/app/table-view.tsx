@@ -55,6 +55,9 @@ function roomForStrip(): boolean {
     window.matchMedia(`(min-width: ${STRIP_MIN_WIDTH}px) and (min-height: ${STRIP_MIN_HEIGHT}px)`).matches
   )
 }
+const PopoverMenu = lazy(() =>
+  import('../components/ui/popover-menu').then((module) => ({ default: module.PopoverMenu })),
+)
 const CopyCodeDialog = lazy(() =>
   import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
 )
@@ -107,6 +110,9 @@ export function TableView({
   const profileMounted = useEverTrue(profile.open)
   const closeProfile = useCallback(() => setProfile((old) => ({ ...old, open: false })), [setProfile])
   const [copyCodeOpen, setCopyCodeOpen] = useState(false)
+  // the Export menu, open under its button
+  const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null)
+  const closeExportMenu = useCallback(() => setExportMenu(null), [])
   const copyCodeMounted = useEverTrue(copyCodeOpen)
   const closeCopyCode = useCallback(() => setCopyCodeOpen(false), [])
   const filterDialogMounted = useEverTrue(filterDialog.open)
@@ -188,14 +194,6 @@ export function TableView({
         <button
           type="button"
           className="dse-button dse-button--secondary"
-          disabled={fields.length === 0 || !request}
-          onClick={() => openProfile()}
-        >
-          {t('app.columnProfile')}
-        </button>
-        <button
-          type="button"
-          className="dse-button dse-button--secondary"
           aria-pressed={stripShown}
           onClick={() => setStripShown((shown) => !shown)}
         >
@@ -204,11 +202,23 @@ export function TableView({
         <button
           type="button"
           className="dse-button dse-button--secondary"
+          aria-haspopup="menu"
           disabled={fields.length === 0}
-          onClick={() => setCopyCodeOpen(true)}
+          onClick={(event) => setExportMenu(event.currentTarget)}
         >
-          {t('app.copyAsCode')}
+          {t('app.export')}
         </button>
+        {exportMenu && (
+          <Suspense fallback={null}>
+            <PopoverMenu
+              label={t('app.export')}
+              anchor={exportMenu}
+              align="start"
+              items={[{ label: t('app.copyAsCode'), run: () => setCopyCodeOpen(true) }]}
+              onClose={closeExportMenu}
+            />
+          </Suspense>
+        )}
         <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
           {(['table', 'chart'] as const).map((view) => (
             <button
