@@ -37,6 +37,9 @@ const ChartView = lazy(() =>
 const ProfilePanel = lazy(() =>
   import('../features/profile/profile-panel').then((module) => ({ default: module.ProfilePanel })),
 )
+const ExportDialog = lazy(() =>
+  import('../features/export/export-dialog').then((module) => ({ default: module.ExportDialog })),
+)
 
 export interface TableViewProps {
   portal: Portal
@@ -82,6 +85,9 @@ export function TableView({
   const tabIds = { table: useId(), chart: useId(), panel: useId() }
   const profileMounted = useEverTrue(profile.open)
   const closeProfile = useCallback(() => setProfile({ open: false }), [setProfile])
+  const [exportOpen, setExportOpen] = useState(false)
+  const exportMounted = useEverTrue(exportOpen)
+  const closeExport = useCallback(() => setExportOpen(false), [])
   const filterDialogMounted = useEverTrue(filterDialog.open)
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
   const applyFilter = (field: string, values: FilterScalar[]) =>
@@ -140,6 +146,14 @@ export function TableView({
           onClick={() => setProfile({ open: true })}
         >
           {t('app.columnProfile')}
+        </button>
+        <button
+          type="button"
+          className="dse-button dse-button--secondary"
+          disabled={fields.length === 0 || !request}
+          onClick={() => setExportOpen(true)}
+        >
+          {t('app.download')}
         </button>
         <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
           {(['table', 'chart'] as const).map((view) => (
@@ -275,6 +289,21 @@ export function TableView({
             view={request}
             fields={fields}
             onFilter={(field, value) => applyFilter(field, [value])}
+          />
+        </Suspense>
+      )}
+      {exportMounted && request && (
+        <Suspense fallback={null}>
+          <ExportDialog
+            open={exportOpen}
+            onClose={closeExport}
+            portal={portal}
+            view={request}
+            limit={state.limit}
+            fields={fields}
+            hidden={state.hidden}
+            name={summary?.name}
+            total={total}
           />
         </Suspense>
       )}

@@ -6,6 +6,7 @@ import { errorsCatalogue } from './catalogues/errors'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
 import { profileCatalogue } from './catalogues/profile'
+import { exportCatalogue } from './catalogues/export'
 import type { Translations } from './languages'
 import type { Message, MessageTable, PluralMessage } from './translate'
 
@@ -63,8 +64,13 @@ function pseudoTable(table: MessageTable, rtl: boolean): Record<string, Message>
 export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
   const rtl = locale === 'ar-XB'
   return Object.fromEntries(
-    [mainCatalogue, errorsCatalogue, filterDialogCatalogue, profileCatalogue, chartCatalogue].map(
-      (catalogue) => [catalogue.id, pseudoTable(catalogue.en, rtl)],
-    ),
+    [
+      mainCatalogue,
+      errorsCatalogue,
+      filterDialogCatalogue,
+      profileCatalogue,
+      chartCatalogue,
+      exportCatalogue,
+    ].map((catalogue) => [catalogue.id, pseudoTable(catalogue.en, rtl)]),
   )
 }

@@ -182,14 +182,15 @@ async function readDump(
     signal: job.signal,
     ...(job.fetch ? { fetch: job.fetch } : {}),
   })
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader()
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
   const csv = format === 'csv' ? createCsvRecordSplitter() : null
   const json = format === 'json' ? createDumpJsonReader() : null
   let order: number[] | null = null
   let headerSeen = false
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<string>
+      let chunk: ReadableStreamReadResult<Uint8Array>
       try {
         chunk = await reader.read()
       } catch (failure) {
@@ -197,8 +198,9 @@ async function readDump(
         throw new CkanError('network', 'The connection dropped during the dump', { cause: failure })
       }
       if (chunk.done) break
+      const piece = decoder.decode(chunk.value, { stream: true })
       if (csv) {
-        let { text, records } = csv.push(chunk.value)
+        let { text, records } = csv.push(piece)
         if (!headerSeen && records > 0) {
           // the dump's header must be ours: the same columns, in the same order
           text = text.replace(/^\uFEFF/, '')
@@ -217,7 +219,7 @@ async function readDump(
           progressed(records)
         }
       } else if (json) {
-        const out = json.push(chunk.value)
+        const out = json.push(piece)
         if (out.fields) order = columnOrder(out.fields, job.columns)
         if (out.records.length > 0) {
           if (!order) throw new CkanError('contract', 'The dump gave records before its fields')
@@ -233,8 +235,7 @@ async function readDump(
     if (csv && !headerSeen) throw new CkanError('broken-answer', 'The dump ended before its header')
     json?.end()
   } finally {
-    reader.releaseLock()
-    await body.cancel().catch(() => undefined)
+    await reader.cancel().catch(() => undefined)
   }
 }
 

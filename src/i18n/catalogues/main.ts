@@ -16,6 +16,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.removeSort': 'Remove the sort on {field}',
   'app.clearSearch': 'Clear the search',
   'app.columnProfile': 'Column profile',
+  'app.download': 'Download',
   'app.views': 'Show the records as',
   'app.viewTable': 'Table',
   'app.viewChart': 'Chart',

@@ -44,14 +44,22 @@ describe('dumpUrl', () => {
   it('gives up on a column name with a comma, which the dump would split', () => {
     expect(dumpUrl('http://host', { resourceId: 'r', fields: ['a,b'] }, 'csv')).toBeNull()
     expect(
-      dumpUrl('http://host', { resourceId: 'r', fields: ['x'], sort: [{ field: 'a,b', desc: false }] }, 'csv'),
+      dumpUrl(
+        'http://host',
+        { resourceId: 'r', fields: ['x'], sort: [{ field: 'a,b', desc: false }] },
+        'csv',
+      ),
     ).toBeNull()
   })
 })
 
 describe('prepareDumpRequest', () => {
   it('sends the token in Authorization to the portal, never in the URL', () => {
-    const prepared = prepareDumpRequest({ baseUrl: 'https://portal.example/en', token: ' secret ' }, view, 'csv')!
+    const prepared = prepareDumpRequest(
+      { baseUrl: 'https://portal.example/en', token: ' secret ' },
+      view,
+      'csv',
+    )!
     expect(prepared.init.headers).toEqual({ Authorization: 'secret' })
     expect(prepared.url).not.toContain('secret')
     expect(prepared.init.credentials).toBe('omit')
@@ -97,9 +105,9 @@ describe('openDump', () => {
   })
 
   it('reports a blocked call as such', async () => {
-    const error = await openDump(prepared, 'csv', { fetch: fakeFetch(new TypeError('Failed to fetch')) }).catch(
-      (e: unknown) => e,
-    )
+    const error = await openDump(prepared, 'csv', {
+      fetch: fakeFetch(new TypeError('Failed to fetch')),
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CkanError)
     expect(['cors', 'network']).toContain((error as CkanError).kind)
   })
