@@ -40,11 +40,12 @@ describe('CSV', () => {
         '<img src=x onerror=alert(1)>',
       ],
     ]
-    expect(csvHeader(ids) + csvRows(rows)).toBe(dump)
+    // the same text, but for the header's line end: the file ends every line alike
+    expect(csvHeader(ids) + csvRows(rows)).toBe(dump.replace('\r\n', '\n'))
   })
 
   it('quotes what needs it, and tells an empty text from a missing value', () => {
-    expect(csvHeader(['a,b', 'say "x"', 'plain'])).toBe('"a,b","say ""x""",plain\r\n')
+    expect(csvHeader(['a,b', 'say "x"', 'plain'])).toBe('"a,b","say ""x""",plain\n')
     expect(csvRows([['', null, 'two\nlines', 'a,b']])).toBe('"",,"two\nlines","a,b"\n')
   })
 })

@@ -7,9 +7,12 @@ import type { ExportColumn } from './export-plan'
 
 export const UTF8_BOM = '\uFEFF'
 
-/** Python's csv writer (CKAN's header row): quotes only a name that needs it. */
+/**
+ * The header row, quoted as Python's csv writer quotes CKAN's (only a name that needs it). CKAN ends
+ * it with `\r\n` and its rows with `\n`; the file ends every line with `\n`.
+ */
 export function csvHeader(ids: readonly string[]): string {
-  return `${ids.map((id) => (/[",\r\n]/.test(id) ? quoteCsv(id) : id)).join(',')}\r\n`
+  return `${ids.map((id) => (/[",\r\n]/.test(id) ? quoteCsv(id) : id)).join(',')}\n`
 }
 
 function quoteCsv(text: string): string {

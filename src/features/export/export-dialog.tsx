@@ -1,7 +1,7 @@
 // The Download dialog: the format (CSV, with Excel's BOM or not; JSON; XLSX), what the file will
 // hold, then the progress with records done, time left and Cancel, and how it ended. Loaded lazily
 // with its catalogue. The work is export-run.ts; this only wires it to the page.
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
 import { exportCatalogue } from '../../i18n/catalogues/export'
@@ -63,10 +63,13 @@ export function ExportDialog(props: ExportDialogProps) {
   const linkPlace = useRef<HTMLDivElement>(null)
   const formatName = useId()
 
-  // closing the dialog (or leaving the table) cancels a running export
-  useEffect(() => {
-    if (!open) controller.current?.abort()
-  }, [open])
+  // closing the dialog cancels a running export, and it opens again on the choice of format
+  const close = useCallback(() => {
+    controller.current?.abort()
+    setPhase({ step: 'choose' })
+    onClose()
+  }, [onClose])
+  // leaving the table cancels it too
   useEffect(() => () => controller.current?.abort(), [])
 
   const columns = exportColumns(fields, hidden)
@@ -120,7 +123,8 @@ export function ExportDialog(props: ExportDialogProps) {
       setPhase({ step: 'done', records: outcome.records, fileName })
     } catch (error) {
       await sink.abort().catch(() => undefined)
-      if (abort.signal.aborted) setPhase({ step: 'cancelled' })
+      // (closed meanwhile: the dialog already went back to the choice)
+      if (abort.signal.aborted) setPhase((now) => (now.step === 'running' ? { step: 'cancelled' } : now))
       else setPhase({ step: 'failed', reason: failureReason(error) })
     } finally {
       if (controller.current === abort) controller.current = null
@@ -152,7 +156,7 @@ export function ExportDialog(props: ExportDialogProps) {
   )
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('export.title')} footer={footer}>
+    <Dialog open={open} onClose={close} title={t('export.title')} footer={footer}>
       <div className="dse-export" ref={linkPlace}>
         {phase.step === 'choose' ? (
           <>

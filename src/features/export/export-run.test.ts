@@ -65,7 +65,7 @@ function fakeDumpFetch(options: { status?: number; dropAfterChars?: number[]; co
     const format = params.get('format')
     const text =
       format === 'csv'
-        ? csvHeader(wanted) + csvRows(rows)
+        ? csvHeader(wanted).replace('\n', '\r\n') + csvRows(rows)
         : `{\n  "fields": ${JSON.stringify(wanted.map((id) => ({ id, type: 'text' })))},\n  "records": [${rows.map((row) => `\n    ${JSON.stringify(row)}`).join(',')}\n]}\n`
     const drop = drops.shift()
     const bytes = new TextEncoder().encode(drop === undefined ? text : text.slice(0, drop))

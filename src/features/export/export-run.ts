@@ -203,7 +203,8 @@ async function readDump(
         let { text, records } = csv.push(piece)
         if (!headerSeen && records > 0) {
           // the dump's header must be ours: the same columns, in the same order
-          text = text.replace(/^\uFEFF/, '')
+          // (CKAN ends it with \r\n, the file with \n)
+          text = text.replace(/^\uFEFF/, '').replace(/^([^\n]*?)\r\n/, '$1\n')
           const header = job.output.csvHeader ?? ''
           if (!text.startsWith(header)) {
             throw new CkanError('contract', 'The dump’s columns are not the view’s', {
