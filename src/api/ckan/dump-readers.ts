@@ -4,7 +4,6 @@ import { CkanError } from './errors'
 import type { CkanField } from './types'
 
 const QUOTE = 34
-const NEWLINE = 10
 
 /**
  * Splits CSV text into whole records: a record ends at a line break outside double quotes (a
@@ -27,13 +26,29 @@ export function createCsvRecordSplitter(): CsvRecordSplitter {
       buffer += chunk
       let lastEnd = 0
       let records = 0
-      for (let index = scanned; index < buffer.length; index++) {
-        const code = buffer.charCodeAt(index)
-        if (code === QUOTE) inQuotes = !inQuotes
-        else if (code === NEWLINE && !inQuotes) {
-          lastEnd = index + 1
-          records++
+      // jumps from quote to quote and line to line (indexOf is native): most values have no quote
+      const length = buffer.length
+      let index = scanned
+      let nextQuote = buffer.indexOf('"', index)
+      while (index < length) {
+        if (inQuotes) {
+          if (nextQuote < 0) break
+          inQuotes = false
+          index = nextQuote + 1
+          nextQuote = buffer.indexOf('"', index)
+          continue
         }
+        const nextLine = buffer.indexOf('\n', index)
+        if (nextQuote >= 0 && (nextLine < 0 || nextQuote < nextLine)) {
+          inQuotes = true
+          index = nextQuote + 1
+          nextQuote = buffer.indexOf('"', index)
+          continue
+        }
+        if (nextLine < 0) break
+        records++
+        lastEnd = nextLine + 1
+        index = lastEnd
       }
       const text = buffer.slice(0, lastEnd)
       buffer = buffer.slice(lastEnd)
