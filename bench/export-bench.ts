@@ -69,7 +69,8 @@ interface BrowserRun {
 async function browserExport(page: Page, appUrl: string, picker: boolean): Promise<BrowserRun> {
   await page.goto(`${appUrl}/?resource_id=${TABLE}&limit=all`)
   await page.getByRole('grid', { name: 'Records' }).waitFor()
-  await page.getByRole('button', { name: 'Download', exact: true }).click()
+  await page.getByRole('button', { name: 'Export' }).click()
+  await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: 'Download…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Download the records' })
   const session = await page.context().newCDPSession(page)
   await session.send('HeapProfiler.collectGarbage')

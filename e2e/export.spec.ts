@@ -71,9 +71,15 @@ async function downloadedText(download: Download): Promise<string> {
   return readFile((await download.path())!, 'utf8')
 }
 
+/** Export → Download…: the dialog of the file's format. */
+async function openDownload(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Export' }).click()
+  await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: 'Download…' }).click()
+}
+
 /** Opens the Download dialog, picks a format and starts; returns the download. */
 async function exportAs(page: Page, format: RegExp, options: { bom?: boolean } = {}): Promise<Download> {
-  await page.getByRole('button', { name: 'Download', exact: true }).click()
+  await openDownload(page)
   const dialog = page.getByRole('dialog', { name: 'Download the records' })
   await dialog.getByRole('radio', { name: format }).check()
   if (options.bom) await dialog.getByRole('checkbox', { name: /For Excel/ }).check()
@@ -188,7 +194,7 @@ test('a cancelled export leaves no file, and the dialog and its progress have no
   })
   await explorer.openResource(GENERATED_RESOURCE_ID, VIEW)
 
-  await page.getByRole('button', { name: 'Download', exact: true }).click()
+  await openDownload(page)
   const dialog = page.getByRole('dialog', { name: 'Download the records' })
   await expect(dialog.getByRole('radio', { name: /^CSV/ })).toBeFocused()
   await expect(dialog).toContainText(/The file holds the [\d,]+ matching records, with the 14 shown columns/)
@@ -261,7 +267,7 @@ test.describe('with the File System Access API', () => {
     const downloads: Download[] = []
     page.on('download', (download) => downloads.push(download))
     await explorer.openResource('paged-numbers', { sort: 'n desc', limit: '30' }, FIXTURE_ORIGIN)
-    await page.getByRole('button', { name: 'Download', exact: true }).click()
+    await openDownload(page)
     const dialog = page.getByRole('dialog', { name: 'Download the records' })
     await dialog.getByRole('button', { name: 'Download', exact: true }).click()
     await expect(dialog.getByRole('status')).toHaveText(/^Saved 30 records in paged-numbers-.*\.csv\.$/)

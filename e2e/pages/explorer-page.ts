@@ -15,6 +15,22 @@ export function searchParams(request: Request): Record<string, unknown> {
   return Object.fromEntries(new URL(request.url()).searchParams)
 }
 
+/**
+ * The profiles' shared sample (src/queries/profile-requests.ts sampleRequest): the first matching
+ * records of every column, `fields` named, unsorted, not distinct. The column overviews ask for it
+ * once per view after the first rows, so it is counted apart from the requests a change makes.
+ */
+export function isProfileSample(request: Request): boolean {
+  const params = searchParams(request)
+  const truthy = (value: unknown) => value === true || value === 'true'
+  return (
+    params.fields !== undefined &&
+    params.sort === undefined &&
+    !truthy(params.distinct) &&
+    Number(params.limit) > 0
+  )
+}
+
 /** The `offset` a datastore_search request asks for (0 when it sends none). */
 export function searchOffset(request: Request): number {
   return Number(searchParams(request).offset ?? 0)
@@ -50,8 +66,10 @@ export class ExplorerPage {
   readonly retry: Locator
   readonly linkNotice: Locator
 
-  /** Every datastore_search request the page made since the page object was created. */
+  /** Every datastore_search request the page made since the page object was created, but the profile sample. */
   readonly searchRequests: Request[] = []
+  /** The profile sample's requests (isProfileSample). */
+  readonly sampleRequests: Request[] = []
   /** Every CKAN API request (any action). */
   readonly apiRequests: Request[] = []
 
@@ -85,7 +103,9 @@ export class ExplorerPage {
       const action = ckanAction(request.url())
       if (!action) return
       this.apiRequests.push(request)
-      if (action === 'datastore_search') this.searchRequests.push(request)
+      if (action !== 'datastore_search') return
+      if (isProfileSample(request)) this.sampleRequests.push(request)
+      else this.searchRequests.push(request)
     })
   }
 
@@ -179,9 +199,14 @@ export class ExplorerPage {
     })
   }
 
-  /** The sort button inside a column header. */
+  /** The sort button inside a column header (its other button is the column menu's). */
   sortButton(fieldId: string): Locator {
-    return this.columnHeader(fieldId).getByRole('button')
+    return this.columnHeader(fieldId).getByRole('button', { name: /^(?!Column menu: )/ })
+  }
+
+  /** The button that opens a column's header menu. */
+  columnMenuButton(fieldId: string): Locator {
+    return this.columnHeader(fieldId).getByRole('button', { name: `Column menu: ${fieldId}`, exact: true })
   }
 
   /** Data rows currently in the DOM: the rows that hold grid cells (the header row holds column headers). */

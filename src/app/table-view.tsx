@@ -1,7 +1,7 @@
 // An open table: its heading, the search, limit and filter controls, the active filters, the counts
 // line, and the records (or why they could not load), with the filter dialog behind "Add filter".
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
@@ -14,6 +14,7 @@ import { countText } from '../features/status/count-text'
 import { EmptyResult } from '../features/status/empty-result'
 import { StatusBar } from '../features/status/status-bar'
 import { RecordsTable, WarmUpTable } from '../features/table/records-table'
+import type { HeaderStrip } from '../features/table/grid-types'
 import { createWarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
@@ -21,6 +22,7 @@ import type { ExplorerState, SortKey } from '../model/explorer-state'
 import { removeFilter, setFilterValues } from '../model/filter-edits'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
+import { profiledFieldIds } from '../queries/profile-requests'
 import type { ChangeView } from './explorer'
 import { loadTableError } from './load-table-error'
 
@@ -36,6 +38,28 @@ const ChartView = lazy(() =>
 )
 const ProfilePanel = lazy(() =>
   import('../features/profile/profile-panel').then((module) => ({ default: module.ProfilePanel })),
+)
+const ProfileStripCell = lazy(() =>
+  import('../features/profile/profile-strip').then((module) => ({ default: module.ProfileStripCell })),
+)
+
+/**
+ * The column overviews are shown at first on screens this wide (they need room under each name), and
+ * this tall: a 1280×800 laptop keeps its 15 rows on the first screen; the toolbar switch shows them.
+ */
+const STRIP_MIN_WIDTH = 1200
+const STRIP_MIN_HEIGHT = 860
+function roomForStrip(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    window.matchMedia(`(min-width: ${STRIP_MIN_WIDTH}px) and (min-height: ${STRIP_MIN_HEIGHT}px)`).matches
+  )
+}
+const PopoverMenu = lazy(() =>
+  import('../components/ui/popover-menu').then((module) => ({ default: module.PopoverMenu })),
+)
+const CopyCodeDialog = lazy(() =>
+  import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
 )
 const ExportDialog = lazy(() =>
   import('../features/export/export-dialog').then((module) => ({ default: module.ExportDialog })),
@@ -79,15 +103,24 @@ export function TableView({
   const tableScreenTop = useCallback(() => tableRegionRef.current?.getBoundingClientRect().top ?? null, [])
 
   const [filterDialog, setFilterDialog] = useState<{ open: boolean; field?: string }>({ open: false })
-  const [profile, setProfile] = useState<{ open: boolean }>({ open: false })
+  const [profile, setProfile] = useState<{ open: boolean; field?: string }>({ open: false })
+  const [stripShown, setStripShown] = useState(roomForStrip)
+  const openProfile = useCallback((field?: string) => setProfile({ open: true, field }), [])
+  const openFilterDialog = useCallback((field: string) => setFilterDialog({ open: true, field }), [])
   // the records as a table or as a quick chart (the chart is loaded when first shown)
   const [shownAs, setShownAs] = useState<'table' | 'chart'>('table')
   const tabIds = { table: useId(), chart: useId(), panel: useId() }
   const profileMounted = useEverTrue(profile.open)
-  const closeProfile = useCallback(() => setProfile({ open: false }), [setProfile])
-  const [exportOpen, setExportOpen] = useState(false)
-  const exportMounted = useEverTrue(exportOpen)
-  const closeExport = useCallback(() => setExportOpen(false), [])
+  const closeProfile = useCallback(() => setProfile((old) => ({ ...old, open: false })), [setProfile])
+  const [copyCodeOpen, setCopyCodeOpen] = useState(false)
+  // the Export menu, open under its button
+  const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null)
+  const closeExportMenu = useCallback(() => setExportMenu(null), [])
+  const copyCodeMounted = useEverTrue(copyCodeOpen)
+  const closeCopyCode = useCallback(() => setCopyCodeOpen(false), [])
+  const [downloadOpen, setDownloadOpen] = useState(false)
+  const downloadMounted = useEverTrue(downloadOpen)
+  const closeDownload = useCallback(() => setDownloadOpen(false), [])
   const filterDialogMounted = useEverTrue(filterDialog.open)
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
   const applyFilter = (field: string, values: FilterScalar[]) =>
@@ -110,6 +143,31 @@ export function TableView({
       ? data.total
       : undefined
   const showTableError = firstPage.isError && !data
+
+  // The column overviews: each header draws its column's part from one shared sample (profile-strip).
+  const fieldsKey = JSON.stringify(fields)
+  const fieldIds = useMemo(() => profiledFieldIds(fields), [fieldsKey]) // eslint-disable-line react-hooks/exhaustive-deps
+  const strip: HeaderStrip | undefined = useMemo(
+    () =>
+      stripShown && request
+        ? {
+            renderCell: (column) =>
+              fieldIds.includes(column.spec.id) ? (
+                <Suspense fallback={null}>
+                  <ProfileStripCell
+                    portal={portal}
+                    view={request}
+                    fieldIds={fieldIds}
+                    field={{ id: column.spec.id, type: column.spec.type }}
+                    total={total}
+                    onOpen={openProfile}
+                  />
+                </Suspense>
+              ) : null,
+          }
+        : undefined,
+    [stripShown, request, fieldIds, portal, total, openProfile],
+  )
   const resourceId = state.resourceId!
 
   return (
@@ -142,19 +200,34 @@ export function TableView({
         <button
           type="button"
           className="dse-button dse-button--secondary"
-          disabled={fields.length === 0 || !request}
-          onClick={() => setProfile({ open: true })}
+          aria-pressed={stripShown}
+          onClick={() => setStripShown((shown) => !shown)}
         >
-          {t('app.columnProfile')}
+          {t('app.profileStrip')}
         </button>
         <button
           type="button"
           className="dse-button dse-button--secondary"
-          disabled={fields.length === 0 || !request}
-          onClick={() => setExportOpen(true)}
+          aria-haspopup="menu"
+          disabled={fields.length === 0}
+          onClick={(event) => setExportMenu(event.currentTarget)}
         >
-          {t('app.download')}
+          {t('app.export')}
         </button>
+        {exportMenu && (
+          <Suspense fallback={null}>
+            <PopoverMenu
+              label={t('app.export')}
+              anchor={exportMenu}
+              align="start"
+              items={[
+                { label: t('app.copyAsCode'), run: () => setCopyCodeOpen(true) },
+                ...(request ? [{ label: t('app.download'), run: () => setDownloadOpen(true) }] : []),
+              ]}
+              onClose={closeExportMenu}
+            />
+          </Suspense>
+        )}
         <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
           {(['table', 'chart'] as const).map((view) => (
             <button
@@ -253,6 +326,9 @@ export function TableView({
                   onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
                   stale={firstPage.isPlaceholderData}
                   screenTop={tableScreenTop}
+                  strip={strip}
+                  onFilterColumn={openFilterDialog}
+                  onProfileColumn={openProfile}
                 />
               </>
             ) : (
@@ -283,6 +359,9 @@ export function TableView({
       {profileMounted && request && (
         <Suspense fallback={null}>
           <ProfilePanel
+            // opened for another column: a new panel starts on it
+            key={profile.field ?? ''}
+            initialField={profile.field}
             open={profile.open}
             onClose={closeProfile}
             portal={portal}
@@ -292,11 +371,22 @@ export function TableView({
           />
         </Suspense>
       )}
-      {exportMounted && request && (
+      {copyCodeMounted && (
+        <Suspense fallback={null}>
+          <CopyCodeDialog
+            open={copyCodeOpen}
+            onClose={closeCopyCode}
+            portal={portal}
+            state={state}
+            fields={fields}
+          />
+        </Suspense>
+      )}
+      {downloadMounted && request && (
         <Suspense fallback={null}>
           <ExportDialog
-            open={exportOpen}
-            onClose={closeExport}
+            open={downloadOpen}
+            onClose={closeDownload}
             portal={portal}
             view={request}
             limit={state.limit}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { profileRequests, PROFILE_SAMPLE, valueCountRequest } from './profile-requests'
+import {
+  profiledFieldIds,
+  profileRequests,
+  PROFILE_SAMPLE,
+  sampleRequest,
+  valueCountRequest,
+} from './profile-requests'
 
 const view = {
   resourceId: 'r',
@@ -48,5 +54,32 @@ describe('the requests of a column profile', () => {
       limit: 0,
       includeTotal: true,
     })
+  })
+
+  it('share one sample of every data column between the strip and each column’s panel', () => {
+    const ids = profiledFieldIds([
+      { id: '_id', type: 'int' },
+      { id: 'city', type: 'text' },
+      { id: 'population', type: 'int' },
+      { id: 'rank', type: 'float' },
+    ])
+    expect(ids).toEqual(['city', 'population'])
+    const forCity = profileRequests(view, 'city', ids).sample
+    const forPopulation = profileRequests(view, 'population', ids).sample
+    expect(forCity).toEqual(forPopulation)
+    expect(forCity).toEqual(sampleRequest(view, ids))
+    expect(forCity).toMatchObject({
+      fields: ['city', 'population'],
+      limit: PROFILE_SAMPLE,
+      includeTotal: false,
+    })
+    expect(forCity.sort).toBeUndefined()
+  })
+
+  it('read fewer records of a wide table, never fewer than 500', () => {
+    const columns = (count: number) => Array.from({ length: count }, (_, i) => `c${i}`)
+    expect(sampleRequest(view, columns(40)).limit).toBe(PROFILE_SAMPLE)
+    expect(sampleRequest(view, columns(100)).limit).toBe(2000)
+    expect(sampleRequest(view, columns(1000)).limit).toBe(500)
   })
 })

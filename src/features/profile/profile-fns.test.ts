@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fullestBin, histogram, summarizeSample } from './profile-fns'
+import { fullestBin, histogram, stripBars, summarizeSample } from './profile-fns'
 
 describe('a column profile read from records', () => {
   it('counts empty values, and gives the mean, median and bins of numbers sent as numbers or text', () => {
@@ -49,5 +49,20 @@ describe('histogram', () => {
         { from: 1, to: 2, count: 5 },
       ])?.from,
     ).toBe(1)
+  })
+})
+
+describe('the overview bars under a column name', () => {
+  it('are the histogram of numbers, against the fullest bin', () => {
+    const records = [1, 1, 1, 2, 10].map((n) => ({ n }))
+    const bars = stripBars(summarizeSample(records, 'n', 'int'))
+    expect(bars[0]).toBe(1)
+    expect(bars.at(-1)).toBeCloseTo(1 / 4)
+  })
+
+  it('are the most frequent values of text, and nothing for a column of empty values', () => {
+    const records = ['a', 'a', 'b', null, ''].map((s) => ({ s }))
+    expect(stripBars(summarizeSample(records, 's', 'text', 5))).toEqual([1, 0.5])
+    expect(stripBars(summarizeSample([{ s: null }, { s: '' }], 's', 'text', 5))).toEqual([])
   })
 })

@@ -126,3 +126,15 @@ export function fullestBin(bins: readonly Bin[]): Bin | undefined {
     undefined,
   )
 }
+
+/**
+ * The heights (0–1, against the tallest) of a column's overview bars: its histogram's bins, or its
+ * most frequent values; none when the sample holds no value.
+ */
+export function stripBars(summary: SampleSummary): number[] {
+  const counts = summary.bins?.length
+    ? summary.bins.map((bin) => bin.count)
+    : summary.top.map((top) => top.count)
+  const most = Math.max(0, ...counts)
+  return most > 0 ? counts.map((count) => count / most) : []
+}

@@ -15,7 +15,12 @@ import { useEnvironment } from '../../instance/environment'
 import { normaliseType, TYPE_MESSAGE } from '../../lib/ckan-types'
 import { formatCell } from '../../lib/format'
 import { searchQueryOptions } from '../../queries/datastore-queries'
-import { PROFILE_TOP_VALUES, profileRequests, valueCountRequest } from '../../queries/profile-requests'
+import {
+  PROFILE_TOP_VALUES,
+  profiledFieldIds,
+  profileRequests,
+  valueCountRequest,
+} from '../../queries/profile-requests'
 import { fullestBin, isDateFamily, isNumberFamily, summarizeSample, type Bin } from './profile-fns'
 
 export interface ProfilePanelProps {
@@ -41,8 +46,10 @@ export function ProfilePanel({
 }: ProfilePanelProps) {
   const t = useMessages(profileCatalogue)
   const columnId = useId()
-  const [fieldId, setFieldId] = useState(initialField ?? fields[0]?.id ?? '')
-  const field = fields.find((candidate) => candidate.id === fieldId) ?? fields[0]
+  const fieldIds = profiledFieldIds(fields)
+  const profiled = fields.filter((candidate) => fieldIds.includes(candidate.id))
+  const [fieldId, setFieldId] = useState(initialField ?? profiled[0]?.id ?? '')
+  const field = profiled.find((candidate) => candidate.id === fieldId) ?? profiled[0]
   return (
     <Dialog open={open} onClose={onClose} title={t('profile.title')}>
       <div className="dse-field">
@@ -56,7 +63,7 @@ export function ProfilePanel({
           value={field?.id ?? ''}
           onChange={(event) => setFieldId(event.target.value)}
         >
-          {fields.map((candidate) => (
+          {profiled.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
               {typeof candidate.info?.label === 'string' && candidate.info.label.trim()
                 ? `${candidate.info.label} (${candidate.id})`
@@ -71,6 +78,7 @@ export function ProfilePanel({
           portal={portal}
           view={view}
           field={field}
+          fieldIds={fieldIds}
           onFilter={(value) => {
             onFilter(field.id, value)
             onClose()
@@ -85,11 +93,14 @@ function ColumnProfile({
   portal,
   view,
   field,
+  fieldIds,
   onFilter,
 }: {
   portal: Portal
   view: SearchRequest
   field: CkanField
+  /** Every profiled column: the sample reads them all, shared with the strip. */
+  fieldIds: readonly string[]
   onFilter: (value: FilterScalar) => void
 }) {
   const t = useMessages(profileCatalogue)
@@ -98,7 +109,7 @@ function ColumnProfile({
   const cellLocale = useCellLocale()
   const { api } = useEnvironment()
   const family = normaliseType(field.type)
-  const requests = profileRequests(view, field.id)
+  const requests = profileRequests(view, field.id, fieldIds)
   const ask = (request: SearchRequest) => searchQueryOptions(api, portal, request)
   const total = useQuery(ask(requests.total))
   const distinct = useQuery(ask(requests.distinct))

@@ -106,7 +106,8 @@ describe('columns from fields', () => {
       t,
       records,
     )
-    expect(code!.defaultWidth).toBeLessThan(90)
+    // two-letter codes: as wide as the name "code", its sort arrow and its menu button need
+    expect(code!.defaultWidth).toBeLessThanOrEqual(100)
     expect(city!.defaultWidth).toBeGreaterThan(190)
     expect(city!.defaultWidth).toBeLessThanOrEqual(360)
     // "1,234,567": nine characters

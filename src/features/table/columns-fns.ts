@@ -107,8 +107,8 @@ export function columnSpecs(
     const label = dictionaryLabel(field)
     const shown = label ?? field.id
     const byType = field.id === '_id' ? 90 : WIDTH_BY_FAMILY[family]
-    // the label and the sort arrow fit (a long label is cut rather than widen the column too far)
-    const byHeader = Math.min(240, Math.round(shown.length * 8 + 40))
+    // the name, its sort arrow and the column menu button fit (a long name is cut, not the column widened)
+    const byHeader = Math.min(260, Math.round(shown.length * 8 + 62))
     const notes = dictionaryNotes(field)
     const isCode = isCodeColumnName(field.id)
     specs.push({

@@ -39,6 +39,8 @@ export interface GridBodyProps {
   screenTop?(): number | null
   /** The rows on screen are loaded and painted (after each load that drew them without overscan). */
   onRowsPainted?(): void
+  /** The sticky head's height (px). */
+  headHeight: number
 }
 
 /** Until the first commit: no page to start (the record window's startRows takes over then). */
@@ -66,6 +68,7 @@ export function GridBody(props: GridBodyProps) {
     offscreen: props.offscreen,
     screenTop: props.screenTop,
     startRowsRef,
+    headHeight: props.headHeight,
   })
   const { drawn, anchor, fetchRange, settledRows } = view
   // The first rows, the rows a leap lands on and the rows that come into view while scrolling are

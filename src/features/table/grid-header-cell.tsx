@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent, type Ref } from 'react'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, TYPE_MESSAGE, type HeaderSortInfo } from './columns-fns'
-import type { ShownColumn, TableLocale } from './grid-types'
+import type { HeaderStrip, ShownColumn, TableLocale } from './grid-types'
 
 /** Keyboard resize step (px); Shift makes it larger. */
 const RESIZE_STEP = 16
@@ -17,6 +17,11 @@ export interface GridHeaderCellProps {
   locale: TableLocale
   onSort(fieldId: string, addKey: boolean): void
   onResize(fieldId: string, width: number): void
+  /** Opens the column's menu under `anchor` (absent: no menu). */
+  onOpenMenu?(fieldId: string, anchor: HTMLElement): void
+  /** The profile strip: its place is kept from the start, drawn once `stripReady`. */
+  strip?: HeaderStrip
+  stripReady?: boolean
 }
 
 /** The data dictionary on hover: the label (with the id) and the notes, when the portal gives them. */
@@ -31,11 +36,24 @@ function isRtl(element: Element): boolean {
 }
 
 export function GridHeaderCell(props: GridHeaderCellProps) {
-  const { column, col, sortInfo, tabStop, focusRef, descriptionId, locale, onSort, onResize } = props
+  const { column, col, sortInfo, tabStop, focusRef, descriptionId, locale, onSort, onResize, onOpenMenu } =
+    props
+  const { strip, stripReady } = props
   const { spec, width } = column
   const drag = useRef<{ startX: number; startWidth: number; rtl: boolean } | null>(null)
+  const menuButton = useRef<HTMLButtonElement>(null)
 
   const onSortKeyDown = (event: KeyboardEvent) => {
+    // Alt+ArrowDown (as in a select) or the context-menu key opens the column's menu
+    if (
+      onOpenMenu &&
+      menuButton.current &&
+      ((event.altKey && event.key === 'ArrowDown') || event.key === 'ContextMenu')
+    ) {
+      event.preventDefault()
+      onOpenMenu(spec.id, menuButton.current)
+      return
+    }
     // Enter sorts, Shift+Enter adds a sort key (handled here so the Shift state is certain)
     if (event.key === 'Enter') {
       event.preventDefault()
@@ -87,31 +105,50 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
       className={`dse-grid__header-cell${spec.align === 'end' ? ' dse-grid__header-cell--end' : ''}`}
       style={{ inlineSize: width }}
     >
-      <button
-        type="button"
-        className="dse-grid__sort"
-        data-row={-1}
-        data-col={col}
-        tabIndex={tabStop ? 0 : -1}
-        ref={focusRef}
-        aria-label={sortInfo.accessibleName}
-        aria-describedby={descriptionId}
-        title={headerTooltip(spec)}
-        onClick={(event) => onSort(spec.id, event.shiftKey)}
-        onKeyDown={onSortKeyDown}
-      >
-        <span className="dse-grid__label" dir="auto">
-          {spec.label}
-        </span>
-        {icon ? (
-          <span className="dse-grid__sort-icon" aria-hidden="true">
-            {icon}
-            {sortInfo.position !== null ? <sub>{sortInfo.position}</sub> : null}
+      <div className="dse-grid__header-line">
+        <button
+          type="button"
+          className="dse-grid__sort"
+          data-row={-1}
+          data-col={col}
+          tabIndex={tabStop ? 0 : -1}
+          ref={focusRef}
+          aria-label={sortInfo.accessibleName}
+          aria-describedby={descriptionId}
+          title={headerTooltip(spec)}
+          onClick={(event) => onSort(spec.id, event.shiftKey)}
+          onKeyDown={onSortKeyDown}
+        >
+          <span className="dse-grid__label" dir="auto">
+            {spec.label}
           </span>
+          {icon ? (
+            <span className="dse-grid__sort-icon" aria-hidden="true">
+              {icon}
+              {sortInfo.position !== null ? <sub>{sortInfo.position}</sub> : null}
+            </span>
+          ) : null}
+        </button>
+        {onOpenMenu ? (
+          <button
+            type="button"
+            ref={menuButton}
+            className="dse-grid__menu-button"
+            tabIndex={tabStop ? 0 : -1}
+            aria-haspopup="menu"
+            aria-label={locale.t('table.menu.open', { column: spec.id })}
+            title={locale.t('table.menu.open', { column: spec.id })}
+            onClick={(event) => onOpenMenu(spec.id, event.currentTarget)}
+          >
+            <span aria-hidden="true">{locale.t('table.menu.symbol')}</span>
+          </button>
         ) : null}
-      </button>
+      </div>
+      {strip ? (
+        <div className="dse-grid__header-strip">{stripReady ? strip.renderCell(column) : null}</div>
+      ) : null}
       <span id={descriptionId} hidden>
-        {`${spec.notes ? `${spec.notes} ` : ''}${locale.t(TYPE_MESSAGE[spec.family])} (${spec.type}). ${locale.t('table.header.sortHint')}`}
+        {`${spec.notes ? `${spec.notes} ` : ''}${locale.t(TYPE_MESSAGE[spec.family])} (${spec.type}). ${locale.t(onOpenMenu ? 'table.header.sortMenuHint' : 'table.header.sortHint')}`}
       </span>
       <div
         role="separator"

@@ -29,7 +29,24 @@ export type LocalRows = readonly CkanRecord[] | null
 
 /** Fixed heights (px), mirrored in table.css. */
 export const HEADER_HEIGHT = 40
+/** The profile strip under the header row, when shown. */
+export const STRIP_HEIGHT = 34
 /** Rows drawn above and below the visible ones. */
 export const OVERSCAN_ROWS = 10
 /** Never lay out more than this many visible rows, even in a very tall container (DOM stays < 100 rows). */
 export const MAX_VISIBLE_ROWS = 60
+
+/** A small drawing under each column's name (the column profiles), from the page. */
+export interface HeaderStrip {
+  /** Draws a column's part of the strip; called once the first rows are painted. */
+  renderCell(column: ShownColumn): import('react').ReactNode
+}
+
+/** What a column's header menu can do; filter and profile are there when the page offers them. */
+export interface ColumnActions {
+  /** Sorts by this column alone. */
+  sort(fieldId: string, desc: boolean): void
+  hide(fieldId: string): void
+  filter?(fieldId: string): void
+  profile?(fieldId: string): void
+}

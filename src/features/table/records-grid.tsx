@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useCallback,
   useId,
   useLayoutEffect,
@@ -15,11 +17,25 @@ import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
 import { GridHeaderCell } from './grid-header-cell'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
-import type { LocalRows, OpenCell, ShownColumn, TableLocale } from './grid-types'
+import {
+  HEADER_HEIGHT,
+  STRIP_HEIGHT,
+  type ColumnActions,
+  type HeaderStrip,
+  type LocalRows,
+  type OpenCell,
+  type ShownColumn,
+  type TableLocale,
+} from './grid-types'
 import { rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
 import { ColumnsBeyondHint } from './columns-beyond-hint'
 import { rowViewport } from './scroll-view-fns'
 import { firstScreenColumns } from './screen-columns'
+
+// Loaded on first use: no menu is needed to show the first rows.
+const ColumnHeaderMenu = lazy(() =>
+  import('./column-header-menu').then((module) => ({ default: module.ColumnHeaderMenu })),
+)
 
 export interface RecordsGridProps {
   portal: Portal
@@ -43,6 +59,10 @@ export interface RecordsGridProps {
   screenTop?(): number | null
   /** "1,000,000": the row numbers, in the UI's locale. */
   formatRowNumber(n: number): string
+  /** A row under the header row (the column profiles); its height is kept from the first frame. */
+  strip?: HeaderStrip
+  /** What each column's header menu offers (absent: no menus, as in the warm-up table). */
+  columnActions?: ColumnActions
 }
 
 function positionOf(element: Element | null): CellPosition | null {
@@ -70,6 +90,11 @@ export function RecordsGrid(props: RecordsGridProps) {
   const focusPending = useRef(false)
   const focusWithin = useRef(false)
   const colCount = columns.length + 1
+  const { strip, columnActions } = props
+  const [menu, setMenu] = useState<{ fieldId: string; anchor: HTMLElement } | null>(null)
+  const openMenu = useCallback((fieldId: string, anchor: HTMLElement) => setMenu({ fieldId, anchor }), [])
+  const closeMenu = useCallback(() => setMenu(null), [])
+  const headHeight = HEADER_HEIGHT + (strip ? STRIP_HEIGHT : 0)
   const active = clampPosition(activeRaw, { rowCount, colCount, pageRows: 1 })
 
   // A ref given only to the active cell: when it mounts or becomes active after a key press, focus it.
@@ -115,7 +140,7 @@ export function RecordsGrid(props: RecordsGridProps) {
     focusPending.current = true
     setActive(next)
     if (element && next.row >= 0) {
-      const scale = scrollScale(rowCount, rowViewport(element.clientHeight))
+      const scale = scrollScale(rowCount, rowViewport(element.clientHeight, headHeight))
       const target = scrollTopToReveal(scale, element.scrollTop, next.row)
       if (target !== element.scrollTop) element.scrollTop = target
     }
@@ -132,7 +157,9 @@ export function RecordsGrid(props: RecordsGridProps) {
     if (event.defaultPrevented || event.altKey) return
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
     const element = scrollRef.current
-    const pageRows = element ? rowsPerPage(scrollScale(rowCount, rowViewport(element.clientHeight))) : 10
+    const pageRows = element
+      ? rowsPerPage(scrollScale(rowCount, rowViewport(element.clientHeight, headHeight)))
+      : 10
     const next = nextPosition(
       active,
       { key: logicalArrowKey(event.key, rtl), ctrlKey: event.ctrlKey, metaKey: event.metaKey },
@@ -172,7 +199,12 @@ export function RecordsGrid(props: RecordsGridProps) {
         aria-colcount={colCount}
         tabIndex={-1}
         className="dse-grid"
-        style={{ '--dse-rownum-width': `${rowNumberWidth(rowCount)}px` } as CSSProperties}
+        style={
+          {
+            '--dse-rownum-width': `${rowNumberWidth(rowCount)}px`,
+            '--dse-head-height': `${headHeight}px`,
+          } as CSSProperties
+        }
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onBlur={onBlur}
@@ -203,6 +235,9 @@ export function RecordsGrid(props: RecordsGridProps) {
                 descriptionId={`${baseId}-type-${c}`}
                 onSort={onSort}
                 onResize={onResize}
+                onOpenMenu={columnActions ? openMenu : undefined}
+                strip={strip}
+                stripReady={allColumnsDrawn}
               />
             ))}
           </div>
@@ -230,9 +265,22 @@ export function RecordsGrid(props: RecordsGridProps) {
           onActiveRenderedChange={onActiveRenderedChange}
           onWindowError={props.onWindowError}
           onRowsPainted={onRowsPainted}
+          headHeight={headHeight}
         />
       </div>
       <ColumnsBeyondHint scrollRef={scrollRef} totalWidth={totalWidth} locale={locale} />
+      {menu && columnActions ? (
+        <Suspense fallback={null}>
+          <ColumnHeaderMenu
+            key={menu.fieldId}
+            fieldId={menu.fieldId}
+            anchor={menu.anchor}
+            actions={columnActions}
+            locale={locale}
+            onClose={closeMenu}
+          />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -9,7 +9,7 @@ import { holdsEveryRecord, visibleRowCount } from '../../queries/page-plan'
 import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../../model/explorer-state'
 import { ColumnsMenu } from './columns-menu'
 import { columnSpecs, visibleSpecs } from './columns-fns'
-import type { OpenCell, ShownColumn, TableLocale } from './grid-types'
+import type { ColumnActions, HeaderStrip, OpenCell, ShownColumn, TableLocale } from './grid-types'
 import { NO_COLUMN_WIDTHS, nextSort, resizedWidths, shownColumns, type ColumnWidths } from './header-fns'
 import { RecordsGrid } from './records-grid'
 import { useLocalSort } from './use-local-sort'
@@ -38,6 +38,11 @@ export interface RecordsTableProps {
    * drawn, or null when unknown: the first frame then draws only the rows the window shows.
    */
   screenTop?(): number | null
+  /** A row of column profiles under the header row. */
+  strip?: HeaderStrip
+  /** The page's column actions beyond sorting and hiding (filter, profile) for the header menus. */
+  onFilterColumn?(fieldId: string): void
+  onProfileColumn?(fieldId: string): void
 }
 
 /**
@@ -69,6 +74,19 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
       if (shownSpecs.some((spec) => spec.id === fieldId)) onSortChange(nextSort(sort, fieldId, addKey))
     },
     [shownSpecs, sort, onSortChange],
+  )
+  const { onFilterColumn, onProfileColumn, offscreen } = props
+  const columnActions: ColumnActions | undefined = useMemo(
+    () =>
+      offscreen
+        ? undefined
+        : {
+            sort: (fieldId, desc) => onSortChange([{ field: fieldId, desc }]),
+            hide: (fieldId) => onHiddenChange([...state.hidden, fieldId]),
+            filter: onFilterColumn,
+            profile: onProfileColumn,
+          },
+    [offscreen, onSortChange, onHiddenChange, state.hidden, onFilterColumn, onProfileColumn],
   )
   const onResize = useCallback(
     (fieldId: string, width: number) => setWidths((old) => resizedWidths(old, fieldId, width)),
@@ -123,6 +141,10 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
         <p className="dse-table__empty">{t('table.grid.noColumns')}</p>
       ) : (
         <RecordsGrid
+          // the strip changes the head's height, from which the rows are placed: a new grid
+          key={props.strip ? 'with-strip' : 'plain'}
+          strip={props.strip}
+          columnActions={columnActions}
           portal={portal}
           firstPage={firstPage}
           firstPageRequest={firstPageRequest}

@@ -43,8 +43,8 @@ export function initialScrollState(viewport: number): ScrollState {
  * The height that shows rows in a grid of this client height: what the sticky header leaves, and never
  * more than MAX_VISIBLE_ROWS rows (the DOM stays under 100 rows in a very tall container).
  */
-export function rowViewport(clientHeight: number): number {
-  return Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, Math.max(0, clientHeight - HEADER_HEIGHT))
+export function rowViewport(clientHeight: number, headHeight = HEADER_HEIGHT): number {
+  return Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, Math.max(0, clientHeight - headHeight))
 }
 
 /** table.css: the grid's default height (a share of the window, at least a minimum), with its 1px borders. */
@@ -58,17 +58,22 @@ const GRID_BORDERS = 2
  * ResizeObserver corrects it when the page set another height; when the guess was right, nothing
  * re-renders after the first rows' frame.
  */
-export function guessViewport(windowHeight: number | undefined): number {
-  if (windowHeight === undefined) return rowViewport(600)
-  return rowViewport(Math.max(GRID_MIN_HEIGHT, windowHeight * GRID_WINDOW_SHARE) - GRID_BORDERS)
+export function guessViewport(windowHeight: number | undefined, headHeight = HEADER_HEIGHT): number {
+  if (windowHeight === undefined) return rowViewport(600, headHeight)
+  return rowViewport(Math.max(GRID_MIN_HEIGHT, windowHeight * GRID_WINDOW_SHARE) - GRID_BORDERS, headHeight)
 }
 
 /**
  * How much of a grid's row area (px from its top) a browser window this tall shows, for a grid whose
  * top and bottom are there on screen (px from the window's top).
  */
-export function screenBlockOf(windowHeight: number, top: number, bottom = Number.POSITIVE_INFINITY): number {
-  return Math.max(0, Math.ceil(Math.min(windowHeight, bottom) - top - HEADER_HEIGHT))
+export function screenBlockOf(
+  windowHeight: number,
+  top: number,
+  bottom = Number.POSITIVE_INFINITY,
+  headHeight = HEADER_HEIGHT,
+): number {
+  return Math.max(0, Math.ceil(Math.min(windowHeight, bottom) - top - headHeight))
 }
 
 /** What the scroll handler knows of the last render committed. */
@@ -128,8 +133,9 @@ export function resizedViewport(
   committed: CommittedView,
   scrollTop: number,
   clientHeight: number,
+  headHeight = HEADER_HEIGHT,
 ): { viewport: number; drawNow: boolean } | null {
-  const viewport = rowViewport(clientHeight)
+  const viewport = rowViewport(clientHeight, headHeight)
   if (Math.abs(viewport - committed.scale.viewport) < 1) return null
   const next = rowsToDraw(scrollScale(committed.scale.rowCount, viewport), scrollTop, {
     overscan: committed.overscan,

@@ -66,6 +66,8 @@ export interface ScrollViewOptions {
   offscreen?: boolean
   /** Where the table's top is on screen, if known (RecordsTableProps.screenTop). */
   screenTop?(): number | null
+  /** The sticky head's height (px): the header row, and the profile strip when it is shown. */
+  headHeight: number
   /** Sends the page requests of rows [first, last] now: the record window's startRows, set at each commit. */
   startRowsRef: RefObject<(first: number, last: number) => void>
 }
@@ -99,10 +101,22 @@ export interface ScrollView {
  * DOM. Which rows and where comes from scroll-scale-fns, so 1,000,000 rows stay reachable.
  */
 export function useScrollView(options: ScrollViewOptions): ScrollView {
-  const { scrollRef, bodyRef, windowRef, rowCount, activeRow, result, offscreen, screenTop, startRowsRef } =
-    options
+  const {
+    scrollRef,
+    bodyRef,
+    windowRef,
+    rowCount,
+    activeRow,
+    result,
+    offscreen,
+    screenTop,
+    startRowsRef,
+    headHeight,
+  } = options
   const [state, setState] = useState<ScrollState>(() =>
-    initialScrollState(guessViewport(typeof window === 'undefined' ? undefined : window.innerHeight)),
+    initialScrollState(
+      guessViewport(typeof window === 'undefined' ? undefined : window.innerHeight, headHeight),
+    ),
   )
   // Overscan rows are drawn only once the rows on screen are loaded and painted: the frame that shows
   // the first rows (and the rows after a leap) lays out those alone. The warm-up table is never
@@ -119,7 +133,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
     if (typeof window === 'undefined' || offscreen) return Number.POSITIVE_INFINITY
     const top = screenTop?.() ?? null
     // counted from the table's top, above its toolbar: a row or two more than the window shows
-    return top === null ? null : screenBlockOf(window.innerHeight, top)
+    return top === null ? null : screenBlockOf(window.innerHeight, top, undefined, headHeight)
   })
 
   // A new result starts at the top (RecordsGrid scrolls the container back): its pages at the old
@@ -136,7 +150,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
       const inWindow = rowsOnScreen(
         scrollScale(rowCount, state.viewport),
         0,
-        screenBlockOf(window.innerHeight, top),
+        screenBlockOf(window.innerHeight, top, undefined, headHeight),
       )
       setDeferred({ from: inWindow.last + 1, page: shownResult })
     }
@@ -172,21 +186,21 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
   const measured = screenBlock !== null
   useLayoutEffect(() => {
     const container = bodyRef.current?.parentElement
-    if (!measured && container) setScreenBlock(measureScreenBlock(container))
-  }, [measured, bodyRef])
+    if (!measured && container) setScreenBlock(measureScreenBlock(container, headHeight))
+  }, [measured, bodyRef, headHeight])
   // While the rows on screen wait to be painted (a leap's page can take a round trip), a page scroll
   // or a resize can bring more of them into the window.
   useEffect(() => {
     const element = scrollRef.current
     if (settledRows || offscreen || !element) return
-    const remeasure = () => setScreenBlock(measureScreenBlock(element))
+    const remeasure = () => setScreenBlock(measureScreenBlock(element, headHeight))
     window.addEventListener('scroll', remeasure, { passive: true })
     window.addEventListener('resize', remeasure)
     return () => {
       window.removeEventListener('scroll', remeasure)
       window.removeEventListener('resize', remeasure)
     }
-  }, [settledRows, offscreen, scrollRef])
+  }, [settledRows, offscreen, scrollRef, headHeight])
 
   useEffect(() => {
     const element = scrollRef.current
@@ -211,7 +225,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
       const visibleNow = visibleRowRange(current.scale, top)
       const change = scrollChange(current, visibleNow, atInlineStart)
       // a leap draws the rows inside the window alone: where is the window now (read before the write)
-      const leapScreenBlock = change === 'leap' ? measureScreenBlock(element) : null
+      const leapScreenBlock = change === 'leap' ? measureScreenBlock(element, headHeight) : null
       placeWindow(windowRef.current, top, current.scale, current.anchor)
       clearTimeout(settle)
       settle = window.setTimeout(settled, SCROLL_SETTLE_MS)
@@ -242,7 +256,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
       const box = entries.at(-1)?.contentRect
       const current = committed.current
       if (!box || !current) return
-      const resized = resizedViewport(current, liveTop.current, box.height)
+      const resized = resizedViewport(current, liveTop.current, box.height, headHeight)
       if (!resized) return
       const update = () => setState((previous) => ({ ...previous, viewport: resized.viewport }))
       if (resized.drawNow) flushSync(update)
@@ -269,7 +283,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
       clearTimeout(trailingLeap)
       clearTimeout(settle)
     }
-  }, [scrollRef, windowRef, startRowsRef])
+  }, [scrollRef, windowRef, startRowsRef, headHeight])
 
   // only while the new result is at the top: a scroll meanwhile brings those rows into view
   const deferredFrom = deferred !== null && scrollTop === 0 ? deferred.from : Number.POSITIVE_INFINITY
@@ -287,9 +301,9 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
 }
 
 /** screenBlockOf the grid as it is laid out now. Reads the layout. */
-function measureScreenBlock(element: HTMLElement): number {
+function measureScreenBlock(element: HTMLElement, headHeight: number): number {
   const box = element.getBoundingClientRect()
-  return screenBlockOf(window.innerHeight, box.top, box.bottom)
+  return screenBlockOf(window.innerHeight, box.top, box.bottom, headHeight)
 }
 
 function placeWindow(

@@ -25,6 +25,11 @@ export const profileCatalogue = defineCatalogue('profile', {
   'profile.failed': 'Could not be measured',
   'profile.noValues': 'This column has no values here.',
   'profile.share': '{count} ({percent})',
+  'profile.stripEmpty': '{percent} empty',
+  'profile.stripRange': '{column}: {empty} empty; values from {min} to {max} ({how}).',
+  'profile.stripTop': '{column}: {empty} empty; most frequent values: {values} ({how}).',
+  'profile.stripNone': '{column}: {empty} empty ({how}).',
+  'profile.stripFailed': 'No overview',
 })
 
 export type ProfileMessages = typeof profileCatalogue.en

@@ -3,6 +3,7 @@
 // typography: a narrow no-break space before : ; ? ! and inside « guillemets ». Keys and
 // placeholders are checked against the English catalogues by catalogues.test.ts.
 import type { ChartMessages } from '../catalogues/chart'
+import type { CopyCodeMessages } from '../catalogues/copy-code'
 import type { ErrorMessages } from '../catalogues/errors'
 import type { ExportMessages } from '../catalogues/export'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
@@ -22,8 +23,10 @@ const main = {
   'app.removeFilter': 'Retirer le filtre sur {field}',
   'app.removeSort': 'Retirer le tri sur {field}',
   'app.clearSearch': 'Effacer la recherche',
-  'app.columnProfile': 'Profil de colonne',
-  'app.download': 'Télécharger',
+  'app.export': 'Exporter',
+  'app.profileStrip': 'Aperçus des colonnes',
+  'app.copyAsCode': 'Copier en code…',
+  'app.download': 'Télécharger…',
   'app.views': 'Afficher les enregistrements en',
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
@@ -207,6 +210,16 @@ const main = {
   'table.header.sortedDesc': 'tri décroissant',
   'table.header.sortPosition': { ordinal: { one: '{count}er', other: '{count}e' } },
   'table.header.sortHint': 'Cliquez pour trier. Maj+clic ajoute un critère de tri.',
+  'table.header.sortMenuHint':
+    'Cliquez pour trier. Maj+clic ajoute un critère de tri. Alt+Flèche bas ouvre le menu de la colonne.',
+  'table.menu.open': 'Menu de la colonne : {column}',
+  'table.menu.symbol': '⋮',
+  'table.menu.label': 'Colonne {column}',
+  'table.menu.sortAsc': 'Trier par ordre croissant',
+  'table.menu.sortDesc': 'Trier par ordre décroissant',
+  'table.menu.filter': 'Filtrer cette colonne…',
+  'table.menu.profile': 'Profil de cette colonne…',
+  'table.menu.hide': 'Masquer cette colonne',
   'table.sort.local': 'Trié dans votre navigateur : les {count} enregistrements sont tous chargés.',
   'table.type.bool': 'Colonne vrai/faux',
   'table.type.date': 'Colonne de dates',
@@ -353,6 +366,11 @@ const profile = {
   'profile.failed': 'Mesure impossible',
   'profile.noValues': 'Cette colonne n’a aucune valeur ici.',
   'profile.share': '{count} ({percent})',
+  'profile.stripEmpty': 'vides : {percent}',
+  'profile.stripRange': '{column} : {empty} de valeurs vides ; valeurs de {min} à {max} ({how}).',
+  'profile.stripTop': '{column} : {empty} de valeurs vides ; valeurs les plus fréquentes : {values} ({how}).',
+  'profile.stripNone': '{column} : {empty} de valeurs vides ({how}).',
+  'profile.stripFailed': 'Aperçu indisponible',
 } satisfies Translation<ProfileMessages>
 
 const chart = {
@@ -375,6 +393,40 @@ const chart = {
   'chart.onlyShown':
     'Le graphique trace les enregistrements affichés dans le tableau (la limite s’applique).',
 } satisfies Translation<ChartMessages>
+
+const copyCode = {
+  'copyCode.title': 'Copier en code',
+  'copyCode.intro':
+    'Les mêmes enregistrements que le tableau, avec la même recherche, les mêmes filtres, le même tri, la même limite et les colonnes affichées.',
+  'copyCode.forms': 'Forme',
+  'copyCode.link': 'Lien de la page',
+  'copyCode.apiUrl': 'Adresse de l’API',
+  'copyCode.curl': 'curl',
+  'copyCode.python': 'Python',
+  'copyCode.javascript': 'JavaScript',
+  'copyCode.r': 'R',
+  'copyCode.linkHint':
+    'L’adresse de cette page : elle ouvre la même vue. Elle ne contient jamais votre jeton.',
+  'copyCode.apiUrlHint': 'Un appel à datastore_search ; le portail répond en JSON.',
+  'copyCode.apiUrlAllHint':
+    'Avec « Toutes », un appel donne au plus {count} enregistrements (moins si le portail en envoie moins) : le code Python, JavaScript et R lit tous les enregistrements, page après page.',
+  'copyCode.curlHint': 'Un appel à datastore_search avec la requête en JSON ; le portail répond en JSON.',
+  'copyCode.curlDumpHint':
+    'Télécharge les enregistrements en CSV par l’adresse d’export du portail (/datastore/dump), en une fois.',
+  'copyCode.pythonHint': 'Python 3 avec le paquet requests. Affiche les enregistrements en JSON.',
+  'copyCode.javascriptHint':
+    'Node.js 18 ou plus récent, avec son propre fetch. Affiche les enregistrements en JSON.',
+  'copyCode.rHint': 'R avec le paquet httr2.',
+  'copyCode.tokenHint':
+    'Ce tableau est lu avec votre jeton d’accès. Le code le lit dans la variable d’environnement CKAN_API_TOKEN et ne le contient jamais : définissez d’abord cette variable.',
+  'copyCode.addressTokenHint': 'Sans le jeton, le portail refuse cette adresse : utilisez plutôt le code.',
+  'copyCode.inexactHint':
+    'Un nom de colonne contient une virgule, qu’une adresse ne peut pas transmettre telle quelle : le code l’envoie exactement.',
+  'copyCode.copy': 'Copier',
+  'copyCode.copied': 'Copié',
+  'copyCode.copyRefused':
+    'Le navigateur n’a pas permis à cette page de copier. Sélectionnez le texte et copiez-le vous-même.',
+} satisfies Translation<CopyCodeMessages>
 
 const exportMessages = {
   'export.title': 'Télécharger les enregistrements',
@@ -437,5 +489,6 @@ export const frenchTranslations: Translations = {
   filterDialog,
   profile,
   chart,
+  copyCode,
   export: exportMessages,
 }

@@ -1,0 +1,148 @@
+// "Copy as code": the view as a page link, an API address, curl, Python, JavaScript and R, one tab
+// each, every one with a Copy button whose result is said in a polite live region. Loaded lazily with
+// its catalogue: it is not needed for the first rows.
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import type { CkanField, Portal } from '../../api/ckan/types'
+import { Dialog } from '../../components/ui/dialog'
+import { copyCodeCatalogue, type CopyCodeMessages } from '../../i18n/catalogues/copy-code'
+import { useFormats, useMessages } from '../../i18n/i18n-context'
+import { useEnvironment } from '../../instance/environment'
+import type { ExplorerState } from '../../model/explorer-state'
+import { copyText } from './clipboard'
+import { SNIPPET_PAGE_SIZE, viewSnippets, type CodeSnippets } from './code-snippets'
+
+export interface CopyCodeDialogProps {
+  open: boolean
+  onClose: () => void
+  portal: Portal
+  state: ExplorerState
+  /** The table's fields, in its column order: the visible ones become `fields`. */
+  fields: readonly CkanField[]
+}
+
+type Form = 'link' | 'apiUrl' | 'curl' | 'python' | 'javascript' | 'r'
+
+/** The hints under a form's code: what it does, and what the user must know to run it. */
+function formHints(
+  form: Form,
+  snippets: CodeSnippets,
+  tokenInUse: boolean,
+  all: boolean,
+): Array<keyof CopyCodeMessages> {
+  const hints: Array<keyof CopyCodeMessages> = []
+  const address = form === 'apiUrl' || (form === 'curl' && snippets.curlUsesDump)
+  if (form === 'link') hints.push('copyCode.linkHint')
+  if (form === 'apiUrl') hints.push(all ? 'copyCode.apiUrlAllHint' : 'copyCode.apiUrlHint')
+  if (form === 'curl') hints.push(snippets.curlUsesDump ? 'copyCode.curlDumpHint' : 'copyCode.curlHint')
+  if (form === 'python' || form === 'javascript' || form === 'r') hints.push(`copyCode.${form}Hint`)
+  if (tokenInUse && form !== 'link')
+    hints.push(form === 'apiUrl' ? 'copyCode.addressTokenHint' : 'copyCode.tokenHint')
+  if (address && snippets.addressInexact) hints.push('copyCode.inexactHint')
+  return hints
+}
+
+export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialogProps) {
+  const t = useMessages(copyCodeCatalogue)
+  const formats = useFormats()
+  const { layout } = useEnvironment()
+  // the standalone page's address is the view (an embed's view lives in memory: it has no link)
+  const pageLink = layout === 'page' ? globalThis.location?.href : undefined
+  const snippets = useMemo(
+    () => viewSnippets(portal, state, fields, pageLink),
+    [portal, state, fields, pageLink],
+  )
+  const forms: Form[] = [
+    ...(snippets.pageLink ? (['link'] as const) : []),
+    'apiUrl',
+    'curl',
+    'python',
+    'javascript',
+    'r',
+  ]
+  const [chosen, setChosen] = useState<Form>('curl')
+  const form = forms.includes(chosen) ? chosen : 'curl'
+  const code = form === 'link' ? (snippets.pageLink ?? '') : snippets[form]
+  const tokenInUse = !!portal.token?.trim()
+  const pageSize = formats.count(SNIPPET_PAGE_SIZE)
+  const hints = formHints(form, snippets, tokenInUse, state.limit === 'all').map((key) =>
+    t(key, { count: pageSize }),
+  )
+
+  const baseId = useId()
+  const tabId = (name: Form) => `${baseId}-tab-${name}`
+  const panelId = `${baseId}-panel`
+  const tabRefs = useRef(new Map<Form, HTMLButtonElement>())
+  // each result replaces the live region's text node, so a second "Copied" is announced too
+  const [status, setStatus] = useState<{ text: string; serial: number }>({ text: '', serial: 0 })
+
+  const choose = (next: Form) => {
+    setChosen(next)
+    setStatus((previous) => ({ text: '', serial: previous.serial + 1 }))
+  }
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 }
+    if (!Object.hasOwn(moves, event.key)) return
+    event.preventDefault()
+    const next = forms.at(moves[event.key]! % forms.length)!
+    choose(next)
+    tabRefs.current.get(next)?.focus()
+  }
+  const copy = async () => {
+    // navigator.clipboard is undefined on a page that is not a secure context
+    const result = await copyText(navigator.clipboard as Clipboard | undefined, code)
+    const text = result === 'copied' ? t('copyCode.copied') : t('copyCode.copyRefused')
+    setStatus((previous) => ({ text, serial: previous.serial + 1 }))
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t('copyCode.title')}>
+      <p className="dse-hint dse-copy-code__intro">{t('copyCode.intro')}</p>
+      <div className="dse-view-tabs dse-copy-code__tabs" role="tablist" aria-label={t('copyCode.forms')}>
+        {forms.map((name, index) => (
+          <button
+            key={name}
+            ref={(element) => {
+              if (element) tabRefs.current.set(name, element)
+              else tabRefs.current.delete(name)
+            }}
+            type="button"
+            role="tab"
+            id={tabId(name)}
+            className="dse-view-tab"
+            aria-selected={form === name}
+            aria-controls={panelId}
+            tabIndex={form === name ? 0 : -1}
+            data-autofocus={form === name ? true : undefined}
+            onClick={() => choose(name)}
+            onKeyDown={(event) => onTabKey(event, index)}
+          >
+            {t(`copyCode.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(form)} className="dse-copy-code__panel">
+        {hints.map((hint) => (
+          <p key={hint} className="dse-hint">
+            {hint}
+          </p>
+        ))}
+        {/* focusable, so that a keyboard can scroll a long snippet; code reads left to right in any language */}
+        <pre
+          className={`dse-copy-code__code${form === 'link' || form === 'apiUrl' ? ' dse-copy-code__code--address' : ''}`}
+          dir="ltr"
+          tabIndex={0}
+        >
+          <code>{code}</code>
+        </pre>
+        <div className="dse-copy-code__actions">
+          <button type="button" className="dse-button dse-button--primary" onClick={() => void copy()}>
+            {t('copyCode.copy')}
+          </button>
+          <p className="dse-copy-code__status" role="status" aria-live="polite">
+            <span key={status.serial}>{status.text}</span>
+          </p>
+        </div>
+      </div>
+    </Dialog>
+  )
+}
