@@ -61,6 +61,9 @@ const PopoverMenu = lazy(() =>
 const CopyCodeDialog = lazy(() =>
   import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
 )
+const ExportDialog = lazy(() =>
+  import('../features/export/export-dialog').then((module) => ({ default: module.ExportDialog })),
+)
 
 export interface TableViewProps {
   portal: Portal
@@ -115,6 +118,9 @@ export function TableView({
   const closeExportMenu = useCallback(() => setExportMenu(null), [])
   const copyCodeMounted = useEverTrue(copyCodeOpen)
   const closeCopyCode = useCallback(() => setCopyCodeOpen(false), [])
+  const [downloadOpen, setDownloadOpen] = useState(false)
+  const downloadMounted = useEverTrue(downloadOpen)
+  const closeDownload = useCallback(() => setDownloadOpen(false), [])
   const filterDialogMounted = useEverTrue(filterDialog.open)
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
   const applyFilter = (field: string, values: FilterScalar[]) =>
@@ -214,7 +220,10 @@ export function TableView({
               label={t('app.export')}
               anchor={exportMenu}
               align="start"
-              items={[{ label: t('app.copyAsCode'), run: () => setCopyCodeOpen(true) }]}
+              items={[
+                { label: t('app.copyAsCode'), run: () => setCopyCodeOpen(true) },
+                ...(request ? [{ label: t('app.download'), run: () => setDownloadOpen(true) }] : []),
+              ]}
               onClose={closeExportMenu}
             />
           </Suspense>
@@ -370,6 +379,21 @@ export function TableView({
             portal={portal}
             state={state}
             fields={fields}
+          />
+        </Suspense>
+      )}
+      {downloadMounted && request && (
+        <Suspense fallback={null}>
+          <ExportDialog
+            open={downloadOpen}
+            onClose={closeDownload}
+            portal={portal}
+            view={request}
+            limit={state.limit}
+            fields={fields}
+            hidden={state.hidden}
+            name={summary?.name}
+            total={total}
           />
         </Suspense>
       )}

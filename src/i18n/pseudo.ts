@@ -7,6 +7,7 @@ import { errorsCatalogue } from './catalogues/errors'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
 import { profileCatalogue } from './catalogues/profile'
+import { exportCatalogue } from './catalogues/export'
 import type { Translations } from './languages'
 import type { Message, MessageTable, PluralMessage } from './translate'
 
@@ -71,6 +72,7 @@ export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
       profileCatalogue,
       chartCatalogue,
       copyCodeCatalogue,
+      exportCatalogue,
     ].map((catalogue) => [catalogue.id, pseudoTable(catalogue.en, rtl)]),
   )
 }

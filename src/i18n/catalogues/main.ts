@@ -18,6 +18,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.export': 'Export',
   'app.profileStrip': 'Column overviews',
   'app.copyAsCode': 'Copy as code…',
+  'app.download': 'Download…',
   'app.views': 'Show the records as',
   'app.viewTable': 'Table',
   'app.viewChart': 'Chart',

@@ -5,6 +5,7 @@
 import type { ChartMessages } from '../catalogues/chart'
 import type { CopyCodeMessages } from '../catalogues/copy-code'
 import type { ErrorMessages } from '../catalogues/errors'
+import type { ExportMessages } from '../catalogues/export'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
 import type { ProfileMessages } from '../catalogues/profile'
@@ -25,6 +26,7 @@ const main = {
   'app.export': 'Exporter',
   'app.profileStrip': 'Aperçus des colonnes',
   'app.copyAsCode': 'Copier en code…',
+  'app.download': 'Télécharger…',
   'app.views': 'Afficher les enregistrements en',
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
@@ -426,4 +428,67 @@ const copyCode = {
     'Le navigateur n’a pas permis à cette page de copier. Sélectionnez le texte et copiez-le vous-même.',
 } satisfies Translation<CopyCodeMessages>
 
-export const frenchTranslations: Translations = { main, errors, filterDialog, profile, chart, copyCode }
+const exportMessages = {
+  'export.title': 'Télécharger les enregistrements',
+  'export.format': 'Format',
+  'export.csv': 'CSV, valeurs séparées par des virgules',
+  'export.csvBom': 'Pour Excel (pour qu’il lise bien les accents et les autres alphabets)',
+  'export.json': 'JSON, une liste d’enregistrements',
+  'export.xlsx': 'Classeur Excel (.xlsx)',
+  'export.xlsxTooMany':
+    'Une feuille Excel contient au plus {max} enregistrements : choisissez CSV ou JSON pour davantage.',
+  'export.summary': {
+    one: 'Le fichier contient {count} enregistrement trouvé, avec les {columns} colonnes affichées, trié comme ici.',
+    other:
+      'Le fichier contient les {count} enregistrements trouvés, avec les {columns} colonnes affichées, triés comme ici.',
+  },
+  'export.summaryAll':
+    'Le fichier contient tous les enregistrements trouvés, avec les {columns} colonnes affichées, triés comme ici.',
+  'export.fileName': 'Nom du fichier : {name}',
+  'export.noColumns': 'Toutes les colonnes sont masquées : affichez-en au moins une pour télécharger.',
+  'export.start': 'Télécharger',
+  'export.cancel': 'Annuler',
+  'export.preparing': 'Comptage des enregistrements…',
+  'export.progress': '{done} enregistrements sur {total}',
+  'export.progressNoTotal': '{done} enregistrements',
+  'export.secondsLeft': {
+    one: 'Environ {count} seconde restante',
+    other: 'Environ {count} secondes restantes',
+  },
+  'export.minutesLeft': {
+    one: 'Environ {count} minute restante',
+    other: 'Environ {count} minutes restantes',
+  },
+  'export.done': {
+    one: '{count} enregistrement enregistré dans {name}.',
+    other: '{count} enregistrements enregistrés dans {name}.',
+  },
+  'export.cancelled': 'Téléchargement annulé : aucun fichier n’a été enregistré.',
+  'export.failed': 'Le téléchargement a échoué, et aucun fichier n’a été enregistré.',
+  'export.failedNetwork': 'Le portail est injoignable, même après 3 nouvelles tentatives.',
+  'export.failedServer': 'Le portail a répondu par une erreur, même après 3 nouvelles tentatives.',
+  'export.failedBusy':
+    'Le portail a demandé de ralentir, même après 3 nouvelles tentatives. Réessayez dans une minute.',
+  'export.failedIncomplete': 'Le portail a envoyé {records} des {total} enregistrements qu’il a comptés.',
+  'export.failedRefused': 'Le portail a refusé de donner ces enregistrements : {detail}',
+  'export.failedDisk': 'Le fichier n’a pas pu être écrit : {detail}',
+  'export.tryAgain': 'Réessayer',
+  'export.csvFile': 'Fichier CSV',
+  'export.jsonFile': 'Fichier JSON',
+  'export.xlsxFile': 'Classeur Excel',
+  'export.recordsSheet': 'Enregistrements',
+  'export.columnsSheet': 'Colonnes',
+  'export.columnId': 'Colonne',
+  'export.columnLabel': 'Libellé',
+  'export.columnNotes': 'Notes',
+} satisfies Translation<ExportMessages>
+
+export const frenchTranslations: Translations = {
+  main,
+  errors,
+  filterDialog,
+  profile,
+  chart,
+  copyCode,
+  export: exportMessages,
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest'
+import { createCsvRecordSplitter, createDumpJsonReader } from '../dump-readers'
+import { dumpUrl, openDump, prepareDumpRequest, type DumpRequest } from '../dump'
+import { CkanError } from '../errors'
+
+const view: DumpRequest = {
+  resourceId: 'generated-cities',
+  q: 'berl:*',
+  plain: false,
+  filters: { country: ['Germany', 'France'] },
+  sort: [
+    { field: 'year', desc: true },
+    { field: '_id', desc: true },
+  ],
+  fields: ['name', 'city name', 'year'],
+  limit: 500,
+}
+
+describe('dumpUrl', () => {
+  it('puts the view in the dump’s query string, under the locale prefix', () => {
+    const url = new URL(dumpUrl('http://host/en/', view, 'csv')!)
+    expect(url.origin + url.pathname).toBe('http://host/en/datastore/dump/generated-cities')
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      format: 'csv',
+      q: 'berl:*',
+      plain: 'false',
+      filters: '{"country":["Germany","France"]}',
+      sort: 'year desc nulls last,_id desc',
+      fields: 'name,city name,year',
+      limit: '500',
+    })
+  })
+
+  it('works on a portal without a locale prefix, and leaves out what the view does not set', () => {
+    const url = dumpUrl('http://host', { resourceId: 'a/b', fields: ['x'] }, 'json')
+    expect(url).toBe('http://host/datastore/dump/a%2Fb?format=json&fields=x')
+  })
+
+  it('sends an offset to resume a dump', () => {
+    const url = new URL(dumpUrl('http://host', { resourceId: 'r', fields: ['x'], offset: 300 }, 'csv')!)
+    expect(url.searchParams.get('offset')).toBe('300')
+  })
+
+  it('gives up on a column name with a comma, which the dump would split', () => {
+    expect(dumpUrl('http://host', { resourceId: 'r', fields: ['a,b'] }, 'csv')).toBeNull()
+    expect(
+      dumpUrl(
+        'http://host',
+        { resourceId: 'r', fields: ['x'], sort: [{ field: 'a,b', desc: false }] },
+        'csv',
+      ),
+    ).toBeNull()
+  })
+})
+
+describe('prepareDumpRequest', () => {
+  it('sends the token in Authorization to the portal, never in the URL', () => {
+    const prepared = prepareDumpRequest(
+      { baseUrl: 'https://portal.example/en', token: ' secret ' },
+      view,
+      'csv',
+    )!
+    expect(prepared.init.headers).toEqual({ Authorization: 'secret' })
+    expect(prepared.url).not.toContain('secret')
+    expect(prepared.init.credentials).toBe('omit')
+  })
+
+  it('sends no header without a token (a simple request)', () => {
+    const prepared = prepareDumpRequest({ baseUrl: 'https://portal.example/en' }, view, 'json')!
+    expect(prepared.init.headers).toEqual({})
+  })
+})
+
+function fakeFetch(response: Response | Error) {
+  return (async () => {
+    if (response instanceof Error) throw response
+    return response
+  }) as unknown as typeof fetch
+}
+
+describe('openDump', () => {
+  const prepared = prepareDumpRequest({ baseUrl: 'http://127.0.0.1:1/en' }, view, 'csv')!
+
+  it('gives the body of a CSV answer', async () => {
+    const body = await openDump(prepared, 'csv', {
+      fetch: fakeFetch(new Response('a\n1\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } })),
+    })
+    expect(await new Response(body).text()).toBe('a\n1\n')
+  })
+
+  it('refuses an HTML page (a portal without the dump) as not CKAN', async () => {
+    const html = new Response('<html>hello</html>', { headers: { 'content-type': 'text/html' } })
+    await expect(openDump(prepared, 'csv', { fetch: fakeFetch(html) })).rejects.toMatchObject({
+      kind: 'not-ckan',
+    })
+  })
+
+  it('reports a 404, a 409 and a 503 with their status', async () => {
+    for (const status of [404, 409, 503, 429]) {
+      const answer = new Response('{}', { status, headers: { 'content-type': 'application/json' } })
+      const error = await openDump(prepared, 'csv', { fetch: fakeFetch(answer) }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(CkanError)
+      expect((error as CkanError).status).toBe(status)
+    }
+  })
+
+  it('reports a blocked call as such', async () => {
+    const error = await openDump(prepared, 'csv', {
+      fetch: fakeFetch(new TypeError('Failed to fetch')),
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(CkanError)
+    expect(['cors', 'network']).toContain((error as CkanError).kind)
+  })
+})
+
+/** Every way of cutting a text in two places. */
+function* splits(text: string): Generator<string[]> {
+  for (let a = 0; a <= text.length; a++)
+    for (let b = a; b <= text.length; b += 3) yield [text.slice(0, a), text.slice(a, b), text.slice(b)]
+}
+
+describe('CSV record splitter', () => {
+  const csv = 'id,"a,b"\r\n1,"two\nlines"\n2,"say ""hi"""\n3,x\n'
+
+  it('hands back whole records only, however the text is cut', () => {
+    for (const parts of splits(csv)) {
+      const splitter = createCsvRecordSplitter()
+      let text = ''
+      let records = 0
+      for (const part of parts) {
+        const out = splitter.push(part)
+        // every piece handed back ends a record
+        expect(out.text === '' || out.text.endsWith('\n')).toBe(true)
+        text += out.text
+        records += out.records
+      }
+      expect(text).toBe(csv)
+      expect(records).toBe(4)
+      expect(splitter.rest()).toBe('')
+    }
+  })
+
+  it('keeps a last record without its line break', () => {
+    const splitter = createCsvRecordSplitter()
+    expect(splitter.push('a\n1,"x')).toEqual({ text: 'a\n', records: 1 })
+    expect(splitter.rest()).toBe('1,"x')
+  })
+})
+
+describe('dump JSON reader', () => {
+  const dump =
+    '{\n  "fields": [{"id":"_id","type":"int"},{"id":"a]b","type":"text","info":{"label":"A"}}],\n  "records": [' +
+    '\n    [1,"x\\"]y"],\n    [2,{"k":[1,{"z":"}"}]}],\n    [3,null]\n]}\n'
+
+  it('reads the fields and every record, however the text is cut', () => {
+    for (const parts of splits(dump)) {
+      const reader = createDumpJsonReader()
+      const records: unknown[][] = []
+      let fields: unknown
+      for (const part of parts) {
+        const out = reader.push(part)
+        if (out.fields) fields = out.fields
+        records.push(...out.records)
+      }
+      reader.end()
+      expect(fields).toEqual([
+        { id: '_id', type: 'int' },
+        { id: 'a]b', type: 'text', info: { label: 'A' } },
+      ])
+      expect(records).toEqual([
+        [1, 'x"]y'],
+        [2, { k: [1, { z: '}' }] }],
+        [3, null],
+      ])
+    }
+  })
+
+  it('says when the dump was cut off', () => {
+    const reader = createDumpJsonReader()
+    reader.push(dump.slice(0, dump.length - 5))
+    expect(() => reader.end()).toThrow(CkanError)
+  })
+})

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { blobSink, chooseFileSink, type WritableFile } from './file-sinks'
+
+function fakeWritable() {
+  const log: string[] = []
+  const writable: WritableFile = {
+    write: async (data) => void log.push(typeof data === 'string' ? data : `${data.byteLength} bytes`),
+    close: async () => void log.push('close'),
+    abort: async () => void log.push('abort'),
+  }
+  return { log, writable }
+}
+
+const choice = {
+  fileName: 'cities-2026-11-24.csv',
+  mimeType: 'text/csv',
+  extension: 'csv',
+  description: 'CSV file',
+  container: null as unknown as HTMLElement,
+}
+
+describe('the picked file', () => {
+  it('is written in place, and a failure aborts its writable', async () => {
+    const { log, writable } = fakeWritable()
+    const asked: unknown[] = []
+    const sink = await chooseFileSink(choice, async (options) => {
+      asked.push(options)
+      return { createWritable: async () => writable }
+    })
+    await sink!.write('a,b\n')
+    await sink!.abort()
+    expect(log).toEqual(['a,b\n', 'abort'])
+    expect(asked).toEqual([
+      {
+        suggestedName: choice.fileName,
+        types: [{ description: 'CSV file', accept: { 'text/csv': ['.csv'] } }],
+      },
+    ])
+  })
+
+  it('is nothing when the user closes the picker', async () => {
+    const sink = await chooseFileSink(choice, async () => {
+      throw new DOMException('The user aborted a request.', 'AbortError')
+    })
+    expect(sink).toBeNull()
+  })
+
+  it('becomes a download when the picker may not be used here', async () => {
+    const sink = await chooseFileSink(choice, async () => {
+      throw new DOMException('Must be handling a user gesture', 'SecurityError')
+    })
+    expect(sink).not.toBeNull()
+  })
+})
+
+describe('the downloaded file', () => {
+  it('is one Blob of every piece, in order, given only once it is whole', async () => {
+    const delivered: Blob[] = []
+    const sink = blobSink('text/csv', (blob) => delivered.push(blob))
+    const big = 'x'.repeat(3 << 20)
+    await sink.write('head\n')
+    await sink.write(big)
+    await sink.write(new TextEncoder().encode('tail\n').buffer)
+    expect(delivered).toEqual([])
+    await sink.close()
+    expect(delivered).toHaveLength(1)
+    expect(delivered[0]!.type).toBe('text/csv')
+    expect(await delivered[0]!.text()).toBe(`head\n${big}tail\n`)
+  })
+
+  it('is never given after an abort', async () => {
+    const delivered: Blob[] = []
+    const sink = blobSink('text/csv', (blob) => delivered.push(blob))
+    await sink.write('part')
+    await sink.abort()
+    await expect(sink.write('more')).rejects.toThrow()
+    expect(delivered).toEqual([])
+  })
+})

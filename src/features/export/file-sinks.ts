@@ -1,0 +1,119 @@
+// Where the file is written. With the File System Access API (Chromium), straight into the file the
+// user picked, whatever its size; aborting the writable leaves the picked file as it was. Elsewhere
+// (or when the picker cannot be used: a sandboxed frame, a policy), a normal download of a Blob
+// that is built from pieces of about 8 MB, so the text itself does not stay in the page's memory.
+import type { FileSink } from './export-outputs'
+
+/** The part of FileSystemWritableFileStream an export uses. */
+export interface WritableFile {
+  write(data: string | ArrayBuffer): Promise<void>
+  close(): Promise<void>
+  abort(): Promise<void>
+}
+
+export function writableSink(writable: WritableFile): FileSink {
+  return {
+    write: (chunk) => writable.write(chunk),
+    close: () => writable.close(),
+    abort: () => writable.abort(),
+  }
+}
+
+const BLOB_PIECE_BYTES = 8 << 20
+
+/** A sink that hands the finished file, as one Blob, to `deliver` (a download link); nothing on abort. */
+export function blobSink(type: string, deliver: (blob: Blob) => void): FileSink {
+  let pieces: Blob[] = []
+  let pending: (string | ArrayBuffer)[] = []
+  let pendingSize = 0
+  let finished = false
+  const fold = () => {
+    if (pending.length === 0) return
+    pieces.push(new Blob(pending))
+    pending = []
+    pendingSize = 0
+  }
+  return {
+    async write(chunk) {
+      if (finished) throw new Error('The file is already closed')
+      pending.push(chunk)
+      pendingSize += typeof chunk === 'string' ? chunk.length * 3 : chunk.byteLength
+      if (pendingSize >= BLOB_PIECE_BYTES) fold()
+    },
+    async close() {
+      fold()
+      finished = true
+      const blob = new Blob(pieces, { type })
+      pieces = []
+      deliver(blob)
+    },
+    async abort() {
+      finished = true
+      pieces = []
+      pending = []
+    },
+  }
+}
+
+/** How long a finished download's address stays valid (the browser reads it after the click). */
+const DOWNLOAD_URL_LIFETIME_MS = 60_000
+
+/** Starts the download of `blob` with a link made inside `container` (our own root, shadow or not). */
+export function downloadBlob(blob: Blob, fileName: string, container: HTMLElement): void {
+  const url = URL.createObjectURL(blob)
+  const link = container.ownerDocument.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.hidden = true
+  container.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS)
+}
+
+interface SaveFilePickerOptions {
+  suggestedName: string
+  types: { description: string; accept: Record<string, string[]> }[]
+}
+type ShowSaveFilePicker = (options: SaveFilePickerOptions) => Promise<{
+  createWritable(): Promise<WritableFile>
+}>
+
+export interface FileChoice {
+  fileName: string
+  mimeType: string
+  extension: string
+  /** The kind of file, as the picker's type list names it ("CSV file"). */
+  description: string
+  /** Where the download link is made. */
+  container: HTMLElement
+}
+
+/**
+ * The file to write: picked with the File System Access API when the browser has it (call this
+ * first thing in a click: the picker needs the user's gesture), else a download. Null when the user
+ * closed the picker without choosing.
+ */
+export async function chooseFileSink(
+  choice: FileChoice,
+  picker: ShowSaveFilePicker | undefined = pagePicker(),
+): Promise<FileSink | null> {
+  if (picker) {
+    try {
+      const handle = await picker({
+        suggestedName: choice.fileName,
+        types: [{ description: choice.description, accept: { [choice.mimeType]: [`.${choice.extension}`] } }],
+      })
+      return writableSink(await handle.createWritable())
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return null
+      // a picker that is there but may not be used here: download instead
+    }
+  }
+  return blobSink(choice.mimeType, (blob) => downloadBlob(blob, choice.fileName, choice.container))
+}
+
+function pagePicker(): ShowSaveFilePicker | undefined {
+  const picker = (globalThis as { showSaveFilePicker?: unknown }).showSaveFilePicker
+  return typeof picker === 'function' ? (picker.bind(globalThis) as ShowSaveFilePicker) : undefined
+}
