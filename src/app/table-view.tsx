@@ -1,7 +1,8 @@
 // An open table: its heading, the search, limit and filter controls, the active filters, the counts
 // line, and the records (or why they could not load), with the filter dialog behind "Add filter".
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
@@ -22,7 +23,10 @@ import type { ExplorerState, SortKey } from '../model/explorer-state'
 import { removeFilter, setFilterValues } from '../model/filter-edits'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
-import { profiledFieldIds } from '../queries/profile-requests'
+import { searchQueryOptions } from '../queries/datastore-queries'
+import { profiledFieldIds, sampleRequest } from '../queries/profile-requests'
+import { afterNextPaint } from '../components/ui/after-next-paint'
+import { useEnvironment } from '../instance/environment'
 import type { ChangeView } from './explorer'
 import { loadTableError } from './load-table-error'
 
@@ -39,8 +43,9 @@ const ChartView = lazy(() =>
 const ProfilePanel = lazy(() =>
   import('../features/profile/profile-panel').then((module) => ({ default: module.ProfilePanel })),
 )
+const loadProfileStrip = () => import('../features/profile/profile-strip')
 const ProfileStripCell = lazy(() =>
-  import('../features/profile/profile-strip').then((module) => ({ default: module.ProfileStripCell })),
+  loadProfileStrip().then((module) => ({ default: module.ProfileStripCell })),
 )
 
 /**
@@ -147,6 +152,18 @@ export function TableView({
   // The column overviews: each header draws its column's part from one shared sample (profile-strip).
   const fieldsKey = JSON.stringify(fields)
   const fieldIds = useMemo(() => profiledFieldIds(fields), [fieldsKey]) // eslint-disable-line react-hooks/exhaustive-deps
+  // Once the rows of a new view are painted, the overviews' code and sample are asked for together
+  // (the cells would ask for the sample only once their code is in).
+  const queryClient = useQueryClient()
+  const { api } = useEnvironment()
+  const stripView = stripShown && data && !firstPage.isPlaceholderData && request ? request : null
+  useEffect(() => {
+    if (!stripView) return
+    return afterNextPaint(() => {
+      void loadProfileStrip()
+      void queryClient.prefetchQuery(searchQueryOptions(api, portal, sampleRequest(stripView, fieldIds)))
+    })
+  }, [stripView, fieldIds, queryClient, api, portal])
   const strip: HeaderStrip | undefined = useMemo(
     () =>
       stripShown && request
