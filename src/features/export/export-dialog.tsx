@@ -1,7 +1,7 @@
 // The Download dialog: the format (CSV, with Excel's BOM or not; JSON; XLSX), what the file will
 // hold, then the progress with records done, time left and Cancel, and how it ended. Loaded lazily
 // with its catalogue. The work is export-run.ts; this only wires it to the page.
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
 import { exportCatalogue } from '../../i18n/catalogues/export'
@@ -163,27 +163,32 @@ export function ExportDialog(props: ExportDialogProps) {
             <fieldset className="dse-export__formats">
               <legend>{t('export.format')}</legend>
               {(['csv', 'json', 'xlsx'] as const).map((choice, index) => (
-                <label key={choice} className="dse-check">
-                  <input
-                    type="radio"
-                    name={formatName}
-                    value={choice}
-                    checked={format === choice}
-                    onChange={() => setFormat(choice)}
-                    {...(index === 0 ? { 'data-autofocus': true } : {})}
-                  />
-                  <span>{t(`export.${choice}`)}</span>
-                </label>
+                <Fragment key={choice}>
+                  <label className="dse-check">
+                    <input
+                      type="radio"
+                      name={formatName}
+                      value={choice}
+                      checked={format === choice}
+                      onChange={() => setFormat(choice)}
+                      {...(index === 0 ? { 'data-autofocus': true } : {})}
+                    />
+                    <span>{t(`export.${choice}`)}</span>
+                  </label>
+                  {choice === 'csv' && (
+                    // under CSV, which it belongs to (Excel's byte order mark)
+                    <label className="dse-check dse-export__bom">
+                      <input
+                        type="checkbox"
+                        checked={bom}
+                        disabled={format !== 'csv'}
+                        onChange={(event) => setBom(event.target.checked)}
+                      />
+                      <span>{t('export.csvBom')}</span>
+                    </label>
+                  )}
+                </Fragment>
               ))}
-              <label className="dse-check dse-export__bom">
-                <input
-                  type="checkbox"
-                  checked={bom}
-                  disabled={format !== 'csv'}
-                  onChange={(event) => setBom(event.target.checked)}
-                />
-                <span>{t('export.csvBom')}</span>
-              </label>
             </fieldset>
             {columns.length === 0 ? (
               <p className="dse-field-error">{t('export.noColumns')}</p>
