@@ -3,7 +3,7 @@
 // or XML. Here the records come from one cursor instead of CKAN's pages of 32,000, and the input is
 // checked by datastore_search's own validation first, so a bad sort is a 409, not CKAN's 500.
 import { catalogAccess } from './catalog.ts'
-import { validationError } from './datastore-search.ts'
+import { internalServerError, invalidQuery, validationError } from './datastore-search.ts'
 import { type PyValue, decodeJson, dumpsCompact, fromJson, pythonStrOf } from './python-values.ts'
 import { validateSearchSchema } from './search-schema.ts'
 import { buildSearchPlan, type SearchPlan, UnadaptableValue } from './search-sql.ts'
@@ -120,13 +120,13 @@ export async function prepareDump(
   // no row cap: the dump pages through everything (CKAN by rows_max at a time)
   const unlimited = { ...ctx.config, rowsMax: Number.MAX_SAFE_INTEGER, rowsDefault: Number.MAX_SAFE_INTEGER }
   const schema = validateSearchSchema(data, unlimited)
-  if (schema.kind === 'crash') return failure({ ok: false, status: 500, error: internalError })
+  if (schema.kind === 'crash') return failure(internalServerError())
   if (schema.kind === 'invalid') return failure(validationError(schema.errors))
   const search = schema.data
 
   const table = await readTableInfo(ctx.db, realId)
   const backend = validateAgainstColumns(search, table.fieldTypes)
-  if (backend.kind === 'crash') return failure({ ok: false, status: 500, error: internalError })
+  if (backend.kind === 'crash') return failure(internalServerError())
   if (backend.kind === 'invalid') return failure(validationError(backend.errors))
 
   const requestedLanguage = search.language || ctx.config.defaultFtsLang
@@ -135,11 +135,11 @@ export async function prepareDump(
   try {
     plan = buildSearchPlan(search, realId, table.fieldTypes, language ?? requestedLanguage)
   } catch (error) {
-    if (error instanceof UnadaptableValue) return failure(invalidQuery(error.message))
+    if (error instanceof UnadaptableValue) return failure(invalidQuery('', [], error.message))
     throw error
   }
   if (plan.usesTextSearch && language === undefined) {
-    return failure(invalidQuery(`text search configuration "${requestedLanguage}" does not exist`))
+    return failure(invalidQuery('', [], `text search configuration "${requestedLanguage}" does not exist`))
   }
 
   const fields = plan.resultFieldIds.map((id) => {
@@ -158,12 +158,6 @@ export async function prepareDump(
     params: plan.rows.params,
     writer: dumpWriter(options.format, fields, options.bom),
   }
-}
-
-const internalError = { __type: 'Internal Server Error', message: 'Internal Server Error' }
-
-function invalidQuery(orig: string): ActionOutcome {
-  return validationError({ query: ['Invalid query'], info: { statement: [''], params: [[]], orig: [orig] } })
 }
 
 /** Python's csv writer (excel or excel-tab dialect, QUOTE_MINIMAL) for the header row. */

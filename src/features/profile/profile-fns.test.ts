@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fullestBin, histogram, stripBars, summarizeSample } from './profile-fns'
+import { formatShare, fullestBin, histogram, stripBars, summarizeSample } from './profile-fns'
 
 describe('a column profile read from records', () => {
   it('counts empty values, and gives the mean, median and bins of numbers sent as numbers or text', () => {
@@ -64,5 +64,13 @@ describe('the overview bars under a column name', () => {
     const records = ['a', 'a', 'b', null, ''].map((s) => ({ s }))
     expect(stripBars(summarizeSample(records, 's', 'text', 5))).toEqual([1, 0.5])
     expect(stripBars(summarizeSample([{ s: null }, { s: '' }], 's', 'text', 5))).toEqual([])
+  })
+})
+
+describe('a share as a percentage', () => {
+  it('is written the interface language’s way, and 0 of nothing is 0', () => {
+    expect(formatShare('en', 1, 20, 0)).toBe('5%')
+    expect(formatShare('fr', 1, 8, 1)).toBe('12,5\u00a0%')
+    expect(formatShare('en', 0, 0, 1)).toBe('0%')
   })
 })

@@ -1,6 +1,7 @@
 // What a sample of a column's records says: empty values, mean and median, a histogram, the most
 // frequent values. Pure, so that every figure of the profile panel is tested here.
 import type { CkanRecord, FilterScalar } from '../../api/ckan/types'
+import { intlLocale } from '../../i18n/locale-formats'
 import { parseBool, parseNumber, readWallClock, type NormalisedType } from '../../lib/ckan-types'
 
 export interface Bin {
@@ -137,4 +138,16 @@ export function stripBars(summary: SampleSummary): number[] {
     : summary.top.map((top) => top.count)
   const most = Math.max(0, ...counts)
   return most > 0 ? counts.map((count) => count / most) : []
+}
+
+/** `part` of `whole` as a percentage in the interface language ("5%", "5 %"); 0 of nothing is 0. */
+export function formatShare(
+  locale: string,
+  part: number,
+  whole: number,
+  maximumFractionDigits: number,
+): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits }).format(
+    whole > 0 ? part / whole : 0,
+  )
 }

@@ -10,7 +10,6 @@ import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { profileCatalogue } from '../../i18n/catalogues/profile'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
-import { intlLocale } from '../../i18n/locale-formats'
 import { useEnvironment } from '../../instance/environment'
 import { normaliseType, TYPE_MESSAGE } from '../../lib/ckan-types'
 import { formatCell } from '../../lib/format'
@@ -21,7 +20,14 @@ import {
   profileRequests,
   valueCountRequest,
 } from '../../queries/profile-requests'
-import { fullestBin, isDateFamily, isNumberFamily, summarizeSample, type Bin } from './profile-fns'
+import {
+  formatShare,
+  fullestBin,
+  isDateFamily,
+  isNumberFamily,
+  summarizeSample,
+  type Bin,
+} from './profile-fns'
 
 export interface ProfilePanelProps {
   open: boolean
@@ -153,11 +159,7 @@ function ColumnProfile({
     const spread = bins.at(-1)!.to - bins[0]!.from
     return formats.number(Number.isInteger(edge) || spread >= 100 ? 0 : spread >= 1 ? 1 : 3).format(edge)
   }
-  const percent = (part: number, whole: number) =>
-    new Intl.NumberFormat(intlLocale(formats.locale), {
-      style: 'percent',
-      maximumFractionDigits: 1,
-    }).format(whole > 0 ? part / whole : 0)
+  const percent = (part: number, whole: number) => formatShare(formats.locale, part, whole, 1)
 
   return (
     <div className="dse-profile">

@@ -8,13 +8,12 @@ import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { profileCatalogue } from '../../i18n/catalogues/profile'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
-import { intlLocale } from '../../i18n/locale-formats'
 import { useEnvironment } from '../../instance/environment'
 import { normaliseType } from '../../lib/ckan-types'
 import { formatCell } from '../../lib/format'
 import { searchQueryOptions } from '../../queries/datastore-queries'
 import { sampleRequest } from '../../queries/profile-requests'
-import { stripBars, summarizeSample } from './profile-fns'
+import { formatShare, isDateFamily, stripBars, summarizeSample } from './profile-fns'
 
 /** Bars drawn for the most frequent values of a text column. */
 const STRIP_TOP_VALUES = 5
@@ -60,19 +59,15 @@ export const ProfileStripCell = memo(function ProfileStripCell({
   if (sample.isError) return <p className="dse-strip__caption dse-hint">{t('profile.stripFailed')}</p>
   if (!summary) return null
 
-  const percent = (part: number, whole: number) =>
-    new Intl.NumberFormat(intlLocale(formats.locale), { style: 'percent', maximumFractionDigits: 0 }).format(
-      whole > 0 ? part / whole : 0,
-    )
   const show = (value: unknown) => formatCell(value, field.type, cellLocale).text
   const how =
     total !== undefined && summary.count >= total
       ? t('profile.exact')
       : t('profile.sampled', { sample: summary.count, total: total ?? summary.count })
-  const empty = percent(summary.empty, summary.count)
+  const empty = formatShare(formats.locale, summary.empty, summary.count, 0)
   const bars = stripBars(summary)
   const edge = (value: number) =>
-    family === 'date' || family === 'timestamp'
+    isDateFamily(family)
       ? new Date(value).toISOString().slice(0, 10)
       : formats.number(Number.isInteger(value) ? 0 : 2).format(value)
   const described =
