@@ -3,12 +3,10 @@
 // or XML. Here the records come from one cursor instead of CKAN's pages of 32,000, and the input is
 // checked by datastore_search's own validation first, so a bad sort is a 409, not CKAN's 500.
 import { catalogAccess } from './catalog.ts'
-import { internalServerError, invalidQuery, validationError } from './datastore-search.ts'
+import { internalServerError, invalidQuery, planSearch, validationError } from './datastore-search.ts'
 import { type PyValue, decodeJson, dumpsCompact, fromJson, pythonStrOf } from './python-values.ts'
 import { validateSearchSchema } from './search-schema.ts'
-import { buildSearchPlan, type SearchPlan, UnadaptableValue } from './search-sql.ts'
-import { validateAgainstColumns } from './search-validate.ts'
-import { canonicalTsConfig, readTableInfo, resolveAlias, textSearchConfigs } from './table-info.ts'
+import { resolveAlias } from './table-info.ts'
 import type { ActionOutcome, DataDict, Json, SearchContext } from './types.ts'
 
 export const DUMP_FORMATS = ['csv', 'tsv', 'json', 'xml'] as const
@@ -124,20 +122,9 @@ export async function prepareDump(
   if (schema.kind === 'invalid') return failure(validationError(schema.errors))
   const search = schema.data
 
-  const table = await readTableInfo(ctx.db, realId)
-  const backend = validateAgainstColumns(search, table.fieldTypes)
-  if (backend.kind === 'crash') return failure(internalServerError())
-  if (backend.kind === 'invalid') return failure(validationError(backend.errors))
-
-  const requestedLanguage = search.language || ctx.config.defaultFtsLang
-  const language = canonicalTsConfig(requestedLanguage, await textSearchConfigs(ctx.db))
-  let plan: SearchPlan
-  try {
-    plan = buildSearchPlan(search, realId, table.fieldTypes, language ?? requestedLanguage)
-  } catch (error) {
-    if (error instanceof UnadaptableValue) return failure(invalidQuery('', [], error.message))
-    throw error
-  }
+  const planned = await planSearch(search, realId, ctx)
+  if ('ok' in planned) return failure(planned)
+  const { table, plan, requestedLanguage, language } = planned
   if (plan.usesTextSearch && language === undefined) {
     return failure(invalidQuery('', [], `text search configuration "${requestedLanguage}" does not exist`))
   }

@@ -136,6 +136,39 @@ function recordsValue(text: string | null, format: ValidatedSearch['recordsForma
   return new RawJson(text)
 }
 
+export interface PlannedSearch {
+  table: TableInfo
+  plan: SearchPlan
+  /** The text search configuration asked for, and the database's name for it (undefined: none such). */
+  requestedLanguage: string
+  language: string | undefined
+}
+
+/**
+ * A validated search checked against the table's columns and planned as SQL: datastore_search's and
+ * the dump's common part. The caller decides how an unknown text search configuration is answered.
+ */
+export async function planSearch(
+  search: ValidatedSearch,
+  realId: string,
+  ctx: SearchContext,
+): Promise<PlannedSearch | ActionOutcome> {
+  const table = await readTableInfo(ctx.db, realId)
+  const backend = validateAgainstColumns(search, table.fieldTypes)
+  if (backend.kind === 'crash') return internalServerError()
+  if (backend.kind === 'invalid') return validationError(backend.errors)
+
+  const requestedLanguage = search.language || ctx.config.defaultFtsLang
+  const language = canonicalTsConfig(requestedLanguage, await textSearchConfigs(ctx.db))
+  try {
+    const plan = buildSearchPlan(search, realId, table.fieldTypes, language ?? requestedLanguage)
+    return { table, plan, requestedLanguage, language }
+  } catch (error) {
+    if (error instanceof UnadaptableValue) return invalidQuery('', [], error.message)
+    throw error
+  }
+}
+
 async function runSearch(data: Record<string, Json>, ctx: SearchContext): Promise<ActionOutcome> {
   const validated = fromSchema(validateSearchSchema(data, ctx.config))
   if (isOutcome(validated)) return validated
@@ -145,20 +178,9 @@ async function runSearch(data: Record<string, Json>, ctx: SearchContext): Promis
   if (typeof access !== 'string') return access
   const realId = access
 
-  const table = await readTableInfo(ctx.db, realId)
-  const backend = validateAgainstColumns(search, table.fieldTypes)
-  if (backend.kind === 'crash') return internalServerError()
-  if (backend.kind === 'invalid') return validationError(backend.errors)
-
-  const requestedLanguage = search.language || ctx.config.defaultFtsLang
-  const language = canonicalTsConfig(requestedLanguage, await textSearchConfigs(ctx.db))
-  let plan: SearchPlan
-  try {
-    plan = buildSearchPlan(search, realId, table.fieldTypes, language ?? requestedLanguage)
-  } catch (error) {
-    if (error instanceof UnadaptableValue) return invalidQuery('', [], error.message)
-    throw error
-  }
+  const planned = await planSearch(search, realId, ctx)
+  if ('ok' in planned) return planned
+  const { table, plan, requestedLanguage, language } = planned
   if (plan.usesTextSearch && language === undefined) {
     // Never let an unknown configuration name reach SQL; answer as PostgreSQL would have made CKAN answer.
     return invalidQuery(
