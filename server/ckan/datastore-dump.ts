@@ -29,6 +29,8 @@ export interface DumpPlan {
   sql: string
   params: unknown[]
   writer: DumpWriter
+  /** CSV and TSV: the records' columns for PostgreSQL's own COPY to write (where the Db has it). */
+  copy?: { select: string; params: unknown[]; delimiter: ',' | '\t' }
 }
 
 export type DumpPreparation =
@@ -144,6 +146,13 @@ export async function prepareDump(
     sql: plan.rows.sql,
     params: plan.rows.params,
     writer: dumpWriter(options.format, fields, options.bom),
+    ...(plan.columns && {
+      copy: {
+        select: plan.columns.sql,
+        params: plan.columns.params,
+        delimiter: options.format === 'tsv' ? '\t' : ',',
+      },
+    }),
   }
 }
 

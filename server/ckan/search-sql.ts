@@ -22,6 +22,11 @@ export interface SearchPlan {
   records: { sql: string; params: unknown[] }
   /** The same records one row each, in one text column `v` (a JSON object, JSON list or CSV/TSV line). */
   rows: { sql: string; params: unknown[] }
+  /**
+   * For CSV and TSV: the records' columns (c0, c1, …), each already in the form CKAN gives it, for
+   * `COPY … TO STDOUT` to write; `rows` builds the same lines itself.
+   */
+  columns?: { sql: string; params: unknown[] }
   /** Exact count, one row with a text column. */
   count: { sql: string; params: unknown[] }
   /** Whether `total_estimation_threshold` may use the planner estimate (no WHERE, no DISTINCT). */
@@ -213,6 +218,7 @@ export function buildSearchPlan(
 
   let recordsSql: string
   let rowsSql: string
+  let columnsSql: string | undefined
   if (format === 'objects') {
     const columns = selects.map((expr, i) => `${expr} AS ${quoteIdent(fieldIds[i] ?? '')}`).join(', ')
     const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page) `
@@ -231,6 +237,7 @@ export function buildSearchPlan(
     const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page) `
     recordsSql = `${ctes}SELECT string_agg(${line} || chr(10), '') AS records FROM select_cols`
     rowsSql = `${ctes}SELECT ${line} AS v FROM select_cols`
+    columnsSql = `${ctes}SELECT * FROM select_cols`
   }
 
   const countSelect = format === 'lists' ? selects.join(" || ',' || ") : selects.join(', ')
@@ -239,6 +246,7 @@ export function buildSearchPlan(
   return {
     records: { sql: recordsSql, params: params.values },
     rows: { sql: rowsSql, params: params.values },
+    ...(columnsSql !== undefined && { columns: { sql: columnsSql, params: params.values } }),
     count: { sql: countSql, params: countParams },
     estimable: where.length === 0 && !distinct,
     resultFieldIds: search.fields === undefined ? [...allFieldTypes.keys()] : getList(search.fields),

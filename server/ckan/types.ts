@@ -54,6 +54,13 @@ export interface CursorOptions {
   signal?: AbortSignal
 }
 
+export interface CopyOutOptions {
+  /** Field delimiter of the CSV: ',' or a tab. */
+  delimiter: ',' | '\t'
+  /** Once aborted, the COPY is cancelled and the stream ends with QueryAbortedError. */
+  signal?: AbortSignal
+}
+
 /** Executes SQL with bound parameters. Implemented by the PGlite worker and by node-postgres. */
 export interface Db {
   query<Row = Record<string, unknown>>(
@@ -73,6 +80,12 @@ export interface Db {
     params: unknown[],
     options: CursorOptions,
   ): AsyncIterable<Row[]>
+  /**
+   * `COPY (select) TO STDOUT` as CSV, streamed as PostgreSQL writes it and read only as fast as the
+   * loop asks (the connection's backpressure). Only a server database has it: PGlite's COPY writes
+   * a whole blob in memory.
+   */
+  copyOut?(select: string, params: unknown[], options: CopyOutOptions): AsyncIterable<Uint8Array>
 }
 
 /** A Db that can bulk-load with COPY and open scratch databases (PgliteWorkerDb). */

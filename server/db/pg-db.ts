@@ -1,8 +1,16 @@
 // The `Db` of an external PostgreSQL (DATABASE_URL): a node-postgres pool whose connections carry
 // `statement_timeout`, so PostgreSQL cancels slow statements itself (SQLSTATE 57014).
 import pg from 'pg'
-import { type CursorOptions, type Db, QueryError, QueryTimeoutError } from '../ckan/types.ts'
+import { to as copyTo } from 'pg-copy-streams'
+import {
+  type CopyOutOptions,
+  type CursorOptions,
+  type Db,
+  QueryError,
+  QueryTimeoutError,
+} from '../ckan/types.ts'
 import { QueryAbortedError } from './abort.ts'
+import { inlineParamsAsSettings, settingName } from './copy-params.ts'
 
 const QUERY_CANCELED = '57014'
 const INT8_OID = 20
@@ -32,7 +40,11 @@ function mapError(error: unknown, sql: string, params: unknown[]): Error {
 export class PgDb implements Db {
   private readonly pool: pg.Pool
 
-  constructor(connectionString: string, timeoutMs: number, maxConnections = 4) {
+  constructor(
+    connectionString: string,
+    private readonly timeoutMs: number,
+    maxConnections = 4,
+  ) {
     this.pool = new pg.Pool({
       connectionString,
       max: maxConnections,
@@ -88,6 +100,82 @@ export class PgDb implements Db {
     }
   }
 
+  /**
+   * COPY of a parameterised SELECT, on a connection of its own in a read-only transaction: the
+   * parameters' types are learnt from a PREPARE of the SELECT, their values set as settings (see
+   * copy-params.ts). The statement timeout holds until the first bytes; after that the COPY lasts as
+   * long as the client takes to read. Stopping early cancels the query and drops the connection.
+   */
+  async *copyOut(
+    select: string,
+    params: unknown[],
+    { delimiter, signal }: CopyOutOptions,
+  ): AsyncGenerator<Uint8Array> {
+    if (signal?.aborted) throw new QueryAbortedError()
+    const client = await this.pool.connect()
+    let copying: ReturnType<typeof copyTo> | undefined
+    let finished = false
+    let timedOut = false
+    // node-postgres keeps the backend's pid from BackendKeyData; its types leave it out
+    const pid = (client as unknown as { processID: number }).processID
+    const cancel = (): void => {
+      // through another connection: the copying one is busy (a query still sorting sends nothing yet)
+      this.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined)
+    }
+    const timer =
+      this.timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true
+            cancel()
+          }, this.timeoutMs)
+        : undefined
+    signal?.addEventListener('abort', cancel, { once: true })
+    try {
+      await client.query('BEGIN READ ONLY')
+      const types = await parameterTypes(client, select)
+      const isNull = (n: number): boolean => params[n - 1] === null || params[n - 1] === undefined
+      const settings = params.flatMap((value, i) => (isNull(i + 1) ? [] : [settingName(i + 1), value]))
+      if (settings.length > 0) {
+        const calls = Array.from(
+          { length: settings.length / 2 },
+          (_, k) => `set_config($${2 * k + 1}, $${2 * k + 2}, true)`,
+        )
+        await client.query(`SELECT ${calls.join(', ')}`, settings)
+      }
+      await client.query('SET LOCAL statement_timeout = 0')
+      const options = delimiter === ',' ? 'FORMAT csv' : "FORMAT csv, DELIMITER E'\\t'"
+      copying = client.query(
+        copyTo(`COPY (${inlineParamsAsSettings(select, types, isNull)}) TO STDOUT WITH (${options})`),
+      )
+      for await (const chunk of copying as AsyncIterable<Buffer>) {
+        clearTimeout(timer)
+        if (signal?.aborted) throw new QueryAbortedError()
+        yield chunk
+      }
+      finished = true
+    } catch (error) {
+      if (error instanceof QueryAbortedError || signal?.aborted) throw new QueryAbortedError()
+      if (timedOut) throw new QueryTimeoutError()
+      throw mapError(error, select, params)
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', cancel)
+      if (finished || !copying) {
+        try {
+          await client.query('ROLLBACK')
+          client.release()
+        } catch {
+          client.release(true)
+        }
+      } else {
+        // a COPY left half-read cannot be reused: it is cancelled and the connection dropped
+        cancel()
+        copying.destroy()
+        client.release(true)
+      }
+    }
+  }
+
   async exec(sql: string): Promise<void> {
     try {
       await this.pool.query(sql)
@@ -98,5 +186,20 @@ export class PgDb implements Db {
 
   async close(): Promise<void> {
     await this.pool.end()
+  }
+}
+
+/** The types PostgreSQL infers for the parameters of `select`, as `format_type` names them. */
+async function parameterTypes(client: pg.PoolClient, select: string): Promise<string[]> {
+  await client.query(`PREPARE dse_copy_probe AS ${select}`)
+  try {
+    const { rows } = await client.query<{ type: string }>(
+      `SELECT format_type(t::oid, NULL) AS type
+       FROM pg_prepared_statements, unnest(parameter_types) WITH ORDINALITY AS u(t, n)
+       WHERE name = 'dse_copy_probe' ORDER BY n`,
+    )
+    return rows.map((row) => row.type)
+  } finally {
+    await client.query('DEALLOCATE dse_copy_probe')
   }
 }

@@ -1,12 +1,15 @@
-// The dump streams: rows are fetched from the cursor only as fast as the client reads them, so a
-// table of any size is never held in memory, and a client that goes away stops the query.
+// The dump streams: rows come from the cursor (or, on PostgreSQL, the COPY) only as fast as the
+// client reads them, so a table of any size is never held in memory, and a client that goes away
+// stops the query.
 import http from 'node:http'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createResource, initDatastore } from '../ckan/datastore-create.ts'
-import type { CursorOptions, Db } from '../ckan/types.ts'
+import { type CopyOutOptions, type CursorOptions, type Db, QueryTimeoutError } from '../ckan/types.ts'
+import { PgDb } from '../db/pg-db.ts'
 import { PgliteWorkerDb } from '../db/pglite-worker-db.ts'
+import { freshDatabase, testBackends } from './backends.ts'
 import { type RunningServer, startInProcess } from './start-server.ts'
 
 const ROWS = 300_000
@@ -72,9 +75,9 @@ async function settled(read: () => number, quietMs = 1000): Promise<number> {
   return last
 }
 
-function openDump(): Promise<http.IncomingMessage & { request: http.ClientRequest }> {
+function openDump(url = server.url): Promise<http.IncomingMessage & { request: http.ClientRequest }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${server.url}/datastore/dump/big`, (response) =>
+    const request = http.get(`${url}/datastore/dump/big`, (response) =>
       resolve(Object.assign(response, { request })),
     )
     request.on('error', reject)
@@ -148,3 +151,116 @@ describe('a dump of 300,000 rows', () => {
     expect(rows[0]!.n).toBe(ROWS)
   }, 120_000)
 })
+
+// On a PostgreSQL server the CSV dump is PostgreSQL's own COPY, streamed: it must still go only as
+// fast as the client reads, hold nothing in the heap, and stop in the database when the client goes.
+for (const backend of testBackends().filter((each) => each.name === 'PostgreSQL')) {
+  describe(`a CSV dump of ${ROWS.toLocaleString('en')} rows on ${backend.name}`, () => {
+    let pgDb: PgDb
+    let copyServer: RunningServer
+    /** Bytes the server has taken from the COPY so far. */
+    let taken = 0
+
+    const countingCopyDb = (inner: PgDb): Db => ({
+      query: (sql, params) => inner.query(sql, params),
+      exec: (sql) => inner.exec(sql),
+      async *copyOut(select: string, params: unknown[], options: CopyOutOptions) {
+        for await (const chunk of inner.copyOut(select, params, options)) {
+          taken += chunk.length
+          yield chunk
+        }
+      },
+    })
+
+    beforeAll(async () => {
+      pgDb = new PgDb(await freshDatabase(process.env.DSE_TEST_PG_URL!, 'dse_copy'), 60_000)
+      await initDatastore(pgDb)
+      await createResource(pgDb, {
+        resource_id: 'big',
+        fields: [
+          { id: 'n', type: 'int4' },
+          { id: 'padding', type: 'text' },
+        ],
+        records: [],
+      })
+      await pgDb.exec(
+        `INSERT INTO "big" (n, padding) SELECT g, repeat('x', ${PADDING}) FROM generate_series(1, ${ROWS}) g`,
+      )
+      copyServer = await startInProcess({
+        db: countingCopyDb(pgDb),
+        actions: {},
+        tokens: [],
+        log: () => undefined,
+      })
+    }, 180_000)
+
+    afterAll(async () => {
+      await copyServer?.stop()
+      await pgDb?.close()
+    })
+
+    const copies = async (): Promise<number> =>
+      (
+        await pgDb.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (%' AND pid <> pg_backend_pid()",
+        )
+      ).rows[0]!.n
+
+    it('takes rows from the COPY only as the client reads them, and sends every one', async () => {
+      taken = 0
+      const heapBefore = liveHeap()
+      const response = await openDump(copyServer.url)
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
+      response.pause() // a slow client
+
+      const inFlight = await settled(() => taken)
+      // the sockets' buffers and a chunk or two: nowhere near the 63 MB
+      expect(inFlight).toBeLessThan((ROWS * PADDING) / 4)
+      expect(liveHeap() - heapBefore).toBeLessThan(8e6)
+      expect(await copies()).toBe(1) // PostgreSQL waits for the client, it did not finish
+
+      let lines = 0
+      let tail = ''
+      response.on('data', (chunk: Buffer) => {
+        for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++
+        tail = (tail + chunk.toString('latin1')).slice(-300)
+      })
+      response.resume()
+      await new Promise((resolve) => response.on('end', resolve))
+      expect(lines).toBe(ROWS + 1)
+      expect(tail.endsWith(`\n${ROWS},${ROWS},${'x'.repeat(PADDING)}\n`)).toBe(true)
+      await vi.waitUntil(async () => (await copies()) === 0, { timeout: 10_000, interval: 50 })
+    }, 120_000)
+
+    it('stops the COPY in the database when the client disconnects', async () => {
+      const response = await openDump(copyServer.url)
+      await new Promise((resolve) => response.once('data', resolve))
+      expect(await copies()).toBe(1)
+      response.request.destroy()
+      await vi.waitUntil(async () => (await copies()) === 0, { timeout: 10_000, interval: 50 })
+      // the pool is sound: the next dump is whole
+      const again = await fetch(`${copyServer.url}/datastore/dump/big?limit=3&format=tsv`)
+      expect(await again.text()).toBe(
+        `_id\tn\tpadding\r\n${[1, 2, 3].map((n) => `${n}\t${n}\t${'x'.repeat(PADDING)}\n`).join('')}`,
+      )
+    }, 120_000)
+
+    it('keeps the statement timeout until the first bytes, then lets a slow reader take its time', async () => {
+      const timed = new PgDb(await freshDatabase(process.env.DSE_TEST_PG_URL!, 'dse_copy'), 300)
+      try {
+        const read = async (select: string): Promise<number> => {
+          let bytes = 0
+          for await (const chunk of timed.copyOut!(select, [], { delimiter: ',' })) bytes += chunk.length
+          return bytes
+        }
+        await expect(read('SELECT pg_sleep(2)::text')).rejects.toThrow(QueryTimeoutError)
+        // 80 rows of 10 ms each: 0.8 s in all, its first bytes long before 300 ms
+        const rows = "SELECT g, repeat('y', 3000), pg_sleep(0.01)::text FROM generate_series(1, 80) g"
+        expect(await read(rows)).toBeGreaterThan(80 * 3000)
+      } finally {
+        await timed.close()
+      }
+    }, 60_000)
+  })
+}

@@ -209,6 +209,25 @@ for (const backend of testBackends()) {
         expect(prefix.text).toContain('warandpeace')
       })
 
+      it('filter values bind as datastore_search binds them: text for a number column, lists, null', async () => {
+        const years = (await search({ resource_id: HUNDRED, limit: 3, sort: '_id' }))['records'] as Dict[]
+        const [first, second] = years.map((record) => record['the year'] as number)
+        const cases = [
+          { 'the year': String(first) },
+          { 'the year': [String(first), second!] },
+          { 'the year': null },
+        ]
+        for (const value of cases) {
+          const filters = JSON.stringify(value)
+          const reply = await dumpOf(HUNDRED, { filters, format: 'tsv' })
+          const expected = await search({ resource_id: HUNDRED, filters, sort: '_id', records_format: 'tsv' })
+          expect(reply.status).toBe(200)
+          expect(reply.text).toBe(`${fieldIds(expected).join('\t')}\r\n${String(expected['records'] ?? '')}`)
+        }
+        const listed = await dumpOf(HUNDRED, { filters: JSON.stringify(cases[1]) })
+        expect(listed.text.trimEnd().split('\n').length).toBeGreaterThanOrEqual(3)
+      })
+
       it('sort, offset and limit over more rows', async () => {
         const params = { sort: 'the year desc', offset: '10', limit: '25' }
         const reply = await dumpOf(HUNDRED, params)
