@@ -5,58 +5,74 @@ import type { CkanField } from './types'
 
 const QUOTE = 34
 
+const LINE_FEED = 10
+
+/** Bytes on an ordinary (not shared) buffer, as a response body gives them and a Blob takes them. */
+export type Bytes = Uint8Array<ArrayBuffer>
+
 /**
- * Splits CSV text into whole records: a record ends at a line break outside double quotes (a
- * quoted value may hold line breaks). The text of the records is kept byte for byte.
+ * Splits a CSV byte stream into whole records: a record ends at a line feed outside double quotes
+ * (a quoted value may hold line breaks; `""` inside one toggles twice). The bytes are never decoded:
+ * quote and line feed are ASCII, and no byte of a multi-byte UTF-8 character can be mistaken for them.
  */
 export interface CsvRecordSplitter {
-  /** The whole records completed by this chunk, as one text, and how many they are. */
-  push(chunk: string): { text: string; records: number }
-  /** Text left after the last line break (a last record without its line break, or ''). */
-  rest(): string
+  /**
+   * The whole records completed by this chunk, and how many they are. They come as parts, in
+   * order: the record begun in an earlier chunk, then a view of this chunk (it is not copied).
+   */
+  push(chunk: Bytes): { parts: Bytes[]; records: number }
+  /** Bytes left after the last line feed (a last record without its line feed), usually none. */
+  rest(): Bytes
+}
+
+function joined(a: Bytes, b: Bytes): Bytes {
+  if (a.length === 0) return b
+  const both = new Uint8Array(a.length + b.length)
+  both.set(a)
+  both.set(b, a.length)
+  return both
 }
 
 export function createCsvRecordSplitter(): CsvRecordSplitter {
-  let buffer = ''
-  // where the scan of `buffer` resumes, and whether that place is inside quotes
-  let scanned = 0
+  let rest: Bytes = new Uint8Array(0)
   let inQuotes = false
   return {
     push(chunk) {
-      buffer += chunk
-      let lastEnd = 0
       let records = 0
-      // jumps from quote to quote and line to line (indexOf is native): most values have no quote
-      const length = buffer.length
-      let index = scanned
-      let nextQuote = buffer.indexOf('"', index)
-      while (index < length) {
-        if (inQuotes) {
-          if (nextQuote < 0) break
-          inQuotes = false
-          index = nextQuote + 1
-          nextQuote = buffer.indexOf('"', index)
-          continue
+      let firstEnd = -1
+      let lastEnd = 0
+      let quoted = inQuotes
+      for (let index = 0; index < chunk.length; index++) {
+        const byte = chunk[index]
+        if (byte === QUOTE) quoted = !quoted
+        else if (byte === LINE_FEED && !quoted) {
+          records++
+          if (firstEnd < 0) firstEnd = index + 1
+          lastEnd = index + 1
         }
-        const nextLine = buffer.indexOf('\n', index)
-        if (nextQuote >= 0 && (nextLine < 0 || nextQuote < nextLine)) {
-          inQuotes = true
-          index = nextQuote + 1
-          nextQuote = buffer.indexOf('"', index)
-          continue
-        }
-        if (nextLine < 0) break
-        records++
-        lastEnd = nextLine + 1
-        index = lastEnd
       }
-      const text = buffer.slice(0, lastEnd)
-      buffer = buffer.slice(lastEnd)
-      scanned = buffer.length
-      return { text, records }
+      inQuotes = quoted
+      if (records === 0) {
+        rest = joined(rest, chunk)
+        return { parts: [], records }
+      }
+      const parts = [joined(rest, chunk.subarray(0, firstEnd))]
+      if (lastEnd > firstEnd) parts.push(chunk.subarray(firstEnd, lastEnd))
+      rest = chunk.subarray(lastEnd)
+      return { parts, records }
     },
-    rest: () => buffer,
+    rest: () => rest,
   }
+}
+
+/** The length of the first record of `bytes` (up to its line feed), or -1 if it does not end there. */
+export function firstCsvRecordLength(bytes: Uint8Array): number {
+  let quoted = false
+  for (let index = 0; index < bytes.length; index++) {
+    if (bytes[index] === QUOTE) quoted = !quoted
+    else if (bytes[index] === LINE_FEED && !quoted) return index + 1
+  }
+  return -1
 }
 
 /** The dump's JSON: `{"fields": [...], "records": [[...], ...]}` (CKAN's JSONWriter), read as it comes. */

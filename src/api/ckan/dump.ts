@@ -82,7 +82,7 @@ export async function openDump(
   prepared: PreparedRequest,
   format: DumpFormat,
   options: { signal?: AbortSignal; fetch?: typeof fetch } = {},
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<ReadableStream<Uint8Array<ArrayBuffer>>> {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis)
   let response: Response
   try {

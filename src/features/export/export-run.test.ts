@@ -93,7 +93,7 @@ function memorySink() {
   const state = { text: '', closed: false, aborted: false }
   const sink: FileSink = {
     write: async (chunk) => {
-      state.text += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)
+      state.text += new TextDecoder('utf-8', { ignoreBOM: true }).decode(chunk)
     },
     close: async () => {
       state.closed = true

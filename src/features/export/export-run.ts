@@ -3,7 +3,12 @@
 // connection, a 5xx or a 429 is tried again (up to 3 times, with backoff), from the record where
 // it stopped; anything else, or a cancel, aborts the file: a partial file never passes for whole.
 import { prepareDumpRequest, openDump, type DumpFormat, type DumpRequest } from '../../api/ckan/dump'
-import { createCsvRecordSplitter, createDumpJsonReader } from '../../api/ckan/dump-readers'
+import {
+  createCsvRecordSplitter,
+  createDumpJsonReader,
+  firstCsvRecordLength,
+  type Bytes,
+} from '../../api/ckan/dump-readers'
 import { CkanError, isAbortError } from '../../api/ckan/errors'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import type { Limit } from '../../model/explorer-state'
@@ -190,7 +195,7 @@ async function readDump(
   let headerSeen = false
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>
+      let chunk: ReadableStreamReadResult<Bytes>
       try {
         chunk = await reader.read()
       } catch (failure) {
@@ -198,29 +203,33 @@ async function readDump(
         throw new CkanError('network', 'The connection dropped during the dump', { cause: failure })
       }
       if (chunk.done) break
-      const piece = decoder.decode(chunk.value, { stream: true })
       if (csv) {
-        let { text, records } = csv.push(piece)
+        // CSV stays bytes from the response to the file: only the header is decoded, to check it
+        let { parts, records } = csv.push(chunk.value)
         if (!headerSeen && records > 0) {
-          // the dump's header must be ours: the same columns, in the same order
-          // (CKAN ends it with \r\n, the file with \n)
-          text = text.replace(/^\uFEFF/, '').replace(/^([^\n]*?)\r\n/, '$1\n')
-          const header = job.output.csvHeader ?? ''
-          if (!text.startsWith(header)) {
+          // the header is the first record, whole in the first part
+          const first = parts[0]!
+          const headerLength = firstCsvRecordLength(first)
+          // CKAN ends the header with \r\n, the file with \n
+          const header = decoder
+            .decode(first.subarray(0, headerLength))
+            .replace(/^\uFEFF/, '')
+            .replace(/\r\n$/, '\n')
+          if (header !== job.output.csvHeader) {
             throw new CkanError('contract', 'The dump’s columns are not the view’s', {
-              detail: text.slice(0, 200),
+              detail: header.slice(0, 200),
             })
           }
-          text = text.slice(header.length)
+          parts = [first.subarray(headerLength), ...parts.slice(1)]
           records--
           headerSeen = true
         }
         if (records > 0) {
-          await job.output.csvText!(text)
+          for (const part of parts) await job.output.csvBytes!(part)
           progressed(records)
         }
       } else if (json) {
-        const out = json.push(piece)
+        const out = json.push(decoder.decode(chunk.value, { stream: true }))
         if (out.fields) order = columnOrder(out.fields, job.columns)
         if (out.records.length > 0) {
           if (!order) throw new CkanError('contract', 'The dump gave records before its fields')
@@ -232,7 +241,7 @@ async function readDump(
         }
       }
     }
-    if (csv && csv.rest() !== '') throw new CkanError('broken-answer', 'The dump ended inside a record')
+    if (csv && csv.rest().length > 0) throw new CkanError('broken-answer', 'The dump ended inside a record')
     if (csv && !headerSeen) throw new CkanError('broken-answer', 'The dump ended before its header')
     json?.end()
   } finally {

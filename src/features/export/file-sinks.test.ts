@@ -4,7 +4,7 @@ import { blobSink, chooseFileSink, type WritableFile } from './file-sinks'
 function fakeWritable() {
   const log: string[] = []
   const writable: WritableFile = {
-    write: async (data) => void log.push(typeof data === 'string' ? data : `${data.byteLength} bytes`),
+    write: async (data) => void log.push(new TextDecoder().decode(data)),
     close: async () => void log.push('close'),
     abort: async () => void log.push('abort'),
   }
@@ -27,7 +27,7 @@ describe('the picked file', () => {
       asked.push(options)
       return { createWritable: async () => writable }
     })
-    await sink!.write('a,b\n')
+    await sink!.write(new TextEncoder().encode('a,b\n'))
     await sink!.abort()
     expect(log).toEqual(['a,b\n', 'abort'])
     expect(asked).toEqual([
@@ -57,10 +57,11 @@ describe('the downloaded file', () => {
   it('is one Blob of every piece, in order, given only once it is whole', async () => {
     const delivered: Blob[] = []
     const sink = blobSink('text/csv', (blob) => delivered.push(blob))
-    const big = 'x'.repeat(3 << 20)
-    await sink.write('head\n')
-    await sink.write(big)
-    await sink.write(new TextEncoder().encode('tail\n').buffer)
+    const big = 'x'.repeat(9 << 20)
+    const encode = (text: string) => new TextEncoder().encode(text)
+    await sink.write(encode('head\n'))
+    await sink.write(encode(big))
+    await sink.write(encode('tail\n').buffer)
     expect(delivered).toEqual([])
     await sink.close()
     expect(delivered).toHaveLength(1)
@@ -71,9 +72,9 @@ describe('the downloaded file', () => {
   it('is never given after an abort', async () => {
     const delivered: Blob[] = []
     const sink = blobSink('text/csv', (blob) => delivered.push(blob))
-    await sink.write('part')
+    await sink.write(new TextEncoder().encode('part'))
     await sink.abort()
-    await expect(sink.write('more')).rejects.toThrow()
+    await expect(sink.write(new TextEncoder().encode('more'))).rejects.toThrow()
     expect(delivered).toEqual([])
   })
 })

@@ -2,11 +2,12 @@
 // user picked, whatever its size; aborting the writable leaves the picked file as it was. Elsewhere
 // (or when the picker cannot be used: a sandboxed frame, a policy), a normal download of a Blob
 // that is built from pieces of about 8 MB, so the text itself does not stay in the page's memory.
+import type { Bytes } from '../../api/ckan/dump-readers'
 import type { FileSink } from './export-outputs'
 
 /** The part of FileSystemWritableFileStream an export uses. */
 export interface WritableFile {
-  write(data: string | ArrayBuffer): Promise<void>
+  write(data: Bytes | ArrayBuffer): Promise<void>
   close(): Promise<void>
   abort(): Promise<void>
 }
@@ -24,7 +25,7 @@ const BLOB_PIECE_BYTES = 8 << 20
 /** A sink that hands the finished file, as one Blob, to `deliver` (a download link); nothing on abort. */
 export function blobSink(type: string, deliver: (blob: Blob) => void): FileSink {
   let pieces: Blob[] = []
-  let pending: (string | ArrayBuffer)[] = []
+  let pending: (Bytes | ArrayBuffer)[] = []
   let pendingSize = 0
   let finished = false
   const fold = () => {
@@ -37,7 +38,7 @@ export function blobSink(type: string, deliver: (blob: Blob) => void): FileSink 
     async write(chunk) {
       if (finished) throw new Error('The file is already closed')
       pending.push(chunk)
-      pendingSize += typeof chunk === 'string' ? chunk.length * 3 : chunk.byteLength
+      pendingSize += chunk.byteLength
       if (pendingSize >= BLOB_PIECE_BYTES) fold()
     },
     async close() {

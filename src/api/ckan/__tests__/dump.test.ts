@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createCsvRecordSplitter, createDumpJsonReader } from '../dump-readers'
+import { createCsvRecordSplitter, createDumpJsonReader, firstCsvRecordLength } from '../dump-readers'
 import { dumpUrl, openDump, prepareDumpRequest, type DumpRequest } from '../dump'
 import { CkanError } from '../errors'
 
@@ -120,32 +120,53 @@ function* splits(text: string): Generator<string[]> {
 }
 
 describe('CSV record splitter', () => {
-  const csv = 'id,"a,b"\r\n1,"two\nlines"\n2,"say ""hi"""\n3,x\n'
+  const csv = 'id,"a,b"\r\n1,"two\nlines"\n2,"say ""hi"""\n3,é€\n'
+  const bytes = new TextEncoder().encode(csv)
+  const decode = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts))
 
-  it('hands back whole records only, however the text is cut', () => {
-    for (const parts of splits(csv)) {
-      const splitter = createCsvRecordSplitter()
-      let text = ''
-      let records = 0
-      for (const part of parts) {
-        const out = splitter.push(part)
-        // every piece handed back ends a record
-        expect(out.text === '' || out.text.endsWith('\n')).toBe(true)
-        text += out.text
-        records += out.records
+  it('hands back whole records only, however the bytes are cut (inside a character too)', () => {
+    for (let a = 0; a <= bytes.length; a++) {
+      for (let b = a; b <= bytes.length; b += 3) {
+        const splitter = createCsvRecordSplitter()
+        const out: Uint8Array[] = []
+        let records = 0
+        for (const part of [bytes.subarray(0, a), bytes.subarray(a, b), bytes.subarray(b)]) {
+          const piece = splitter.push(part)
+          // what is handed back ends a record
+          expect(piece.parts.length === 0 || piece.parts.at(-1)!.at(-1) === 10).toBe(true)
+          out.push(...piece.parts)
+          records += piece.records
+        }
+        expect(decode(out)).toBe(csv)
+        expect(records).toBe(4)
+        expect(splitter.rest()).toHaveLength(0)
       }
-      expect(text).toBe(csv)
-      expect(records).toBe(4)
-      expect(splitter.rest()).toBe('')
     }
   })
 
   it('keeps a last record without its line break', () => {
     const splitter = createCsvRecordSplitter()
-    expect(splitter.push('a\n1,"x')).toEqual({ text: 'a\n', records: 1 })
-    expect(splitter.rest()).toBe('1,"x')
+    const piece = splitter.push(new TextEncoder().encode('a\n1,"x'))
+    expect(decode(piece.parts)).toBe('a\n')
+    expect(piece.records).toBe(1)
+    expect(decode([splitter.rest()])).toBe('1,"x')
+  })
+
+  it('finds where the first record ends, past a quoted line break', () => {
+    expect(firstCsvRecordLength(new TextEncoder().encode('"a\nb",c\r\n1,2\n'))).toBe(9)
+    expect(firstCsvRecordLength(new TextEncoder().encode('"a\nb'))).toBe(-1)
   })
 })
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
+  let at = 0
+  for (const part of parts) {
+    all.set(part, at)
+    at += part.length
+  }
+  return all
+}
 
 describe('dump JSON reader', () => {
   const dump =
