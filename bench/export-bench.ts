@@ -3,11 +3,13 @@
 //   2. the bundled server's dump endpoint alone (`/datastore/dump/…?format=csv`), read by Node;
 //   3. the explorer's Download in Chromium: the dump streamed into a file (a normal download, and the
 //      File System Access API writing to the origin's private file system), timed from the click to
-//      "Saved", with the page's JS heap sampled every 100 ms through the DevTools protocol.
+//      "Saved", with the page's JS heap sampled every 100 ms through the DevTools protocol, and the
+//      resident memory of Chromium's renderer processes (byte buffers live outside the JS heap).
 // The database is a throwaway PostgreSQL cluster (scripts/throwaway-postgres.sh), loaded by the
 // server through DATABASE_URL, so that COPY and the dump read the very same table.
 //   node --import tsx bench/export-bench.ts [--rows 1000000] [--runs 3]
 import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
@@ -62,7 +64,25 @@ interface BrowserRun {
   seconds: number
   peakHeapMiB: number
   baseHeapMiB: number
+  /** The renderers' resident memory at its highest, and before the click. */
+  peakRendererMiB: number
+  baseRendererMiB: number
   bytes: number
+}
+
+/** Resident memory of every Chromium renderer process (Linux /proc), in bytes. */
+function rendererRss(): number {
+  let total = 0
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+      total += Number(rss?.[1] ?? 0) * 1024
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total
 }
 
 /** One Download of every row, from the click to "Saved". */
@@ -77,10 +97,13 @@ async function browserExport(page: Page, appUrl: string, picker: boolean): Promi
   const heap = async () => ((await session.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize
   const base = await heap()
   let peak = base
+  const baseRss = rendererRss()
+  let peakRss = baseRss
   let sampling = true
   const sampler = (async () => {
     while (sampling) {
       peak = Math.max(peak, await heap().catch(() => 0))
+      peakRss = Math.max(peakRss, rendererRss())
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   })()
@@ -114,7 +137,14 @@ async function browserExport(page: Page, appUrl: string, picker: boolean): Promi
       return size
     })
   }
-  return { seconds, peakHeapMiB: peak / MIB, baseHeapMiB: base / MIB, bytes }
+  return {
+    seconds,
+    peakHeapMiB: peak / MIB,
+    baseHeapMiB: base / MIB,
+    peakRendererMiB: peakRss / MIB,
+    baseRendererMiB: baseRss / MIB,
+    bytes,
+  }
 }
 
 /** A save picker that hands out a file of the origin private file system (a real writable). */
@@ -181,7 +211,8 @@ async function main(): Promise<void> {
           ;(usePicker ? picked : download).push(result)
           log(
             `run ${run}: browser ${usePicker ? 'file system access' : 'download'} ${result.seconds.toFixed(1)} s, ` +
-              `heap ${result.baseHeapMiB.toFixed(0)} → peak ${result.peakHeapMiB.toFixed(0)} MiB, ${(result.bytes / MIB).toFixed(0)} MiB file`,
+              `heap ${result.baseHeapMiB.toFixed(0)} → peak ${result.peakHeapMiB.toFixed(0)} MiB, ` +
+              `renderers ${result.baseRendererMiB.toFixed(0)} → ${result.peakRendererMiB.toFixed(0)} MiB, ${(result.bytes / MIB).toFixed(0)} MiB file`,
           )
           await context.close()
         }
@@ -196,16 +227,25 @@ async function main(): Promise<void> {
       return s && copyS ? `${(s.median / copyS.median).toFixed(1)}×` : '—'
     }
     const lines = [
-      `| how (${ROWS.toLocaleString('en')} rows, ${ids.length} columns, CSV) | seconds, median (min–max) | vs COPY | page JS heap peak, MiB |`,
-      '|---|---|---|---|',
-      `| PostgreSQL \`COPY … TO STDOUT WITH CSV\` (psql) | ${fmt(copyS)} | 1× | — |`,
-      `| dump endpoint alone (Node reads it) | ${fmt(summarize(dump))} | ${ratio(dump)} | — |`,
-      `| explorer Download, normal download (Blob) | ${fmt(summarize(download.map((r) => r.seconds)))} | ${ratio(download.map((r) => r.seconds))} | ${fmt(summarize(download.map((r) => r.peakHeapMiB)), 0)} |`,
-      `| explorer Download, File System Access API | ${fmt(summarize(picked.map((r) => r.seconds)))} | ${ratio(picked.map((r) => r.seconds))} | ${fmt(summarize(picked.map((r) => r.peakHeapMiB)), 0)} |`,
+      `| how (${ROWS.toLocaleString('en')} rows, ${ids.length} columns, CSV) | seconds, median (min–max) | vs COPY | page JS heap peak, MiB | renderers' RSS peak, MiB |`,
+      '|---|---|---|---|---|',
+      `| PostgreSQL \`COPY … TO STDOUT WITH CSV\` (psql) | ${fmt(copyS)} | 1× | — | — |`,
+      `| dump endpoint alone (Node reads it) | ${fmt(summarize(dump))} | ${ratio(dump)} | — | — |`,
+      ...(
+        [
+          ['normal download (Blob)', download],
+          ['File System Access API', picked],
+        ] as const
+      ).map(
+        ([how, runs]) =>
+          `| explorer Download, ${how} | ${fmt(summarize(runs.map((r) => r.seconds)))} | ${ratio(runs.map((r) => r.seconds))} | ` +
+          `${fmt(summarize(runs.map((r) => r.peakHeapMiB)), 0)} | ${fmt(summarize(runs.map((r) => r.peakRendererMiB)), 0)} |`,
+      ),
     ]
     process.stdout.write(
       `\n${lines.join('\n')}\n\nFile sizes: ${sizes}, browser ${((download[0]?.bytes ?? 0) / MIB) | 0} MiB. ` +
-        `Heap before the click: ${fmt(summarize(download.map((r) => r.baseHeapMiB)), 0)} MiB. ` +
+        `Heap before the click: ${fmt(summarize(download.map((r) => r.baseHeapMiB)), 0)} MiB; ` +
+        `renderers' RSS before the click: ${fmt(summarize(download.map((r) => r.baseRendererMiB)), 0)} MiB. ` +
         `Load average at the end: ${os
           .loadavg()
           .map((value) => value.toFixed(1))

@@ -16,6 +16,8 @@ describe('CSV', () => {
       '1,Düsseldorf 1,t,1483-01-24,1993-01-24T18:40:21,-2.91,[],"{""rank"":0,""coords"":[40.29,-60.99]}",Düsseldorf — note 1\n' +
       '3,תל אביב 3,f,,,9.97,"[""coastal"",""industrial""]","{""rank"":2}",<img src=x onerror=alert(1)>\n'
     const ids = ['_id', 'name', 'active', 'founded', 'updated at', 'growth %', 'tags', 'details', 'notes']
+    const types = ['int', 'text', 'bool', 'date', 'timestamp', 'numeric', '_text', 'json', 'text']
+    const columns = types.map((type) => ({ type }))
     const rows = [
       [
         1,
@@ -41,12 +43,18 @@ describe('CSV', () => {
       ],
     ]
     // the same text, but for the header's line end: the file ends every line alike
-    expect(csvHeader(ids) + csvRows(rows)).toBe(dump.replace('\r\n', '\n'))
+    expect(csvHeader(ids) + csvRows(rows, columns)).toBe(dump.replace('\r\n', '\n'))
   })
 
   it('quotes what needs it, and tells an empty text from a missing value', () => {
     expect(csvHeader(['a,b', 'say "x"', 'plain'])).toBe('"a,b","say ""x""",plain\n')
-    expect(csvRows([['', null, 'two\nlines', 'a,b']])).toBe('"",,"two\nlines","a,b"\n')
+    const text = [{ type: 'text' }, { type: 'text' }, { type: 'text' }, { type: 'text' }]
+    expect(csvRows([['', null, 'two\nlines', 'a,b']], text)).toBe('"",,"two\nlines","a,b"\n')
+  })
+
+  it('writes JSON and array columns as the dump does: as JSON text, a missing value as null', () => {
+    const columns = [{ type: 'json' }, { type: '_text' }, { type: 'int' }, { type: 'json' }, { type: 'json' }]
+    expect(csvRows([[null, null, null, 'a,b', true]], columns)).toBe('null,null,,"""a,b""",true\n')
   })
 })
 

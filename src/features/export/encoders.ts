@@ -19,11 +19,20 @@ function quoteCsv(text: string): string {
   return `"${text.replace(/"/g, '""')}"`
 }
 
+/**
+ * Whether CKAN's CSV writes this type as JSON text: JSON and array columns are selected as JSON with
+ * `coalesce(…, 'null')`, so a string is quoted, `true` is `true` and a missing value is `null`.
+ */
+function writtenAsJson(type: string): boolean {
+  return type === 'json' || type.startsWith('_')
+}
+
 /** One value as PostgreSQL's CSV writes it. */
-export function csvValue(value: unknown): string {
-  if (value === null || value === undefined) return ''
+export function csvValue(value: unknown, type = ''): string {
   let text: string
-  if (typeof value === 'string') text = value
+  if (writtenAsJson(type)) text = JSON.stringify(value ?? null)
+  else if (value === null || value === undefined) return ''
+  else if (typeof value === 'string') text = value
   else if (typeof value === 'boolean') text = value ? 't' : 'f'
   else if (typeof value === 'number') text = String(value)
   else text = JSON.stringify(value)
@@ -32,9 +41,10 @@ export function csvValue(value: unknown): string {
 }
 
 /** Rows (values in the columns' order) as CSV lines, each ended as the dump ends them (`\n`). */
-export function csvRows(rows: readonly (readonly unknown[])[]): string {
+export function csvRows(rows: readonly (readonly unknown[])[], columns: readonly { type: string }[]): string {
+  const types = columns.map((column) => column.type)
   let out = ''
-  for (const row of rows) out += `${row.map(csvValue).join(',')}\n`
+  for (const row of rows) out += `${row.map((value, index) => csvValue(value, types[index])).join(',')}\n`
   return out
 }
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { csvOutput, type FileSink } from './export-outputs'
 
-const columns = [{ id: 'a' }, { id: 'b' }] as const
+const columns = [
+  { id: 'a', type: 'text' },
+  { id: 'b', type: 'int' },
+]
 const MIB = 1 << 20
 
 /** A file whose writes finish only when the test lets them, and that can fail one. */

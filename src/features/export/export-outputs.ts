@@ -77,7 +77,7 @@ export function csvOutput(sink: FileSink, columns: readonly ExportColumn[], bom:
   return {
     csvHeader: header,
     start: () => out.write((bom ? UTF8_BOM : '') + header),
-    rows: (rows) => out.write(csvRows(rows)),
+    rows: (rows) => out.write(csvRows(rows, columns)),
     csvBytes: (bytes) => out.write(bytes),
     async finish() {
       await out.drain()

@@ -65,7 +65,7 @@ function fakeDumpFetch(options: { status?: number; dropAfterChars?: number[]; co
     const format = params.get('format')
     const text =
       format === 'csv'
-        ? csvHeader(wanted).replace('\n', '\r\n') + csvRows(rows)
+        ? csvHeader(wanted).replace('\n', '\r\n') + csvRows(rows, columns)
         : `{\n  "fields": ${JSON.stringify(wanted.map((id) => ({ id, type: 'text' })))},\n  "records": [${rows.map((row) => `\n    ${JSON.stringify(row)}`).join(',')}\n]}\n`
     const drop = drops.shift()
     const bytes = new TextEncoder().encode(drop === undefined ? text : text.slice(0, drop))
@@ -131,7 +131,11 @@ function job(overrides: Partial<ExportJob> & Pick<ExportJob, 'output' | 'search'
 }
 
 const expectedCsv = (rows = matching()) =>
-  csvHeader(ids) + csvRows(rows.map((row) => recordRow(row, columns)))
+  csvHeader(ids) +
+  csvRows(
+    rows.map((row) => recordRow(row, columns)),
+    columns,
+  )
 
 describe('an export through the dump endpoint', () => {
   it('is one request for every matching record, its CSV kept as the portal wrote it', async () => {
