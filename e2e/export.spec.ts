@@ -263,7 +263,10 @@ test.describe('with the File System Access API', () => {
     })
   }
 
-  test('the file is written in place, and a cancel leaves nothing in it', async ({ explorer, page }) => {
+  test('the file is written in place; a cancel removes a new file and leaves an old one as it was', async ({
+    explorer,
+    page,
+  }) => {
     const downloads: Download[] = []
     page.on('download', (download) => downloads.push(download))
     await explorer.openResource('paged-numbers', { sort: 'n desc', limit: '30' }, FIXTURE_ORIGIN)
@@ -293,10 +296,31 @@ test.describe('with the File System Access API', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog.getByRole('status')).toHaveText('Download cancelled: no file was saved.')
     release()
-    const after = await savedFiles(page)
-    const json = Object.entries(after).filter(([name]) => name.endsWith('.json'))
-    // the picker made the file (empty, as a native picker does); nothing was written into it
-    expect(json.map(([, text]) => text)).toEqual([''])
+    // the picker made the JSON file (empty, as a native picker does): the cancel removed it, and the
+    // CSV file of the first export is untouched
+    const csvFileLines = async () => {
+      const files = await savedFiles(page)
+      expect(Object.keys(files)).toEqual([expect.stringMatching(/\.csv$/)])
+      return Object.values(files)[0]!.split('\n').filter(Boolean)
+    }
+    await expect.poll(csvFileLines).toEqual(expected)
+
+    // cancelling over the file that has content (the same name again) leaves that content as it was
+    let releaseAgain: () => void = () => undefined
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve))
+    await page.unroute('**/datastore/dump/**')
+    await page.route('**/datastore/dump/**', async (route) => {
+      await heldAgain
+      await route.abort().catch(() => undefined)
+    })
+    await dialog.getByRole('button', { name: 'Try again' }).click()
+    await dialog.getByRole('radio', { name: /^CSV/ }).check()
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+    await expect(dialog.getByRole('progressbar')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog.getByRole('status')).toHaveText('Download cancelled: no file was saved.')
+    releaseAgain()
+    expect(await csvFileLines()).toEqual(expected)
     expect(downloads).toEqual([])
   })
 })

@@ -53,6 +53,40 @@ describe('the picked file', () => {
   })
 })
 
+describe('a cancel with the picked file', () => {
+  function pickedFile(size: number) {
+    const { log, writable } = fakeWritable()
+    const file = {
+      getFile: async () => ({ size }),
+      createWritable: async () => writable,
+      remove: async () => void log.push('remove'),
+    }
+    return { log, file }
+  }
+
+  it('removes the file the picker made (empty), so no file is left', async () => {
+    const { log, file } = pickedFile(0)
+    const sink = await chooseFileSink(choice, async () => file)
+    await sink!.write(new TextEncoder().encode('a,b\n'))
+    await sink!.abort()
+    expect(log).toEqual(['a,b\n', 'abort', 'remove'])
+  })
+
+  it('leaves a file that had content as it was', async () => {
+    const { log, file } = pickedFile(120)
+    const sink = await chooseFileSink(choice, async () => file)
+    await sink!.abort()
+    expect(log).toEqual(['abort'])
+  })
+
+  it('keeps a whole file', async () => {
+    const { log, file } = pickedFile(0)
+    const sink = await chooseFileSink(choice, async () => file)
+    await sink!.close()
+    expect(log).toEqual(['close'])
+  })
+})
+
 describe('the downloaded file', () => {
   it('is one Blob of every piece, in order, given only once it is whole', async () => {
     const delivered: Blob[] = []

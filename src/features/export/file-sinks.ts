@@ -1,7 +1,8 @@
 // Where the file is written. With the File System Access API (Chromium), straight into the file the
-// user picked, whatever its size; aborting the writable leaves the picked file as it was. Elsewhere
-// (or when the picker cannot be used: a sandboxed frame, a policy), a normal download of a Blob
-// that is built from pieces of about 8 MB, so the text itself does not stay in the page's memory.
+// user picked, whatever its size; aborting the writable leaves the picked file as it was (or, if the
+// picker made it, removes it). Elsewhere (or when the picker cannot be used: a sandboxed frame, a
+// policy), a normal download of a Blob that is built from pieces of about 8 MB, so the text itself
+// does not stay in the page's memory.
 import type { Bytes } from '../../api/ckan/dump-readers'
 import type { FileSink } from './export-outputs'
 
@@ -12,11 +13,30 @@ export interface WritableFile {
   abort(): Promise<void>
 }
 
-export function writableSink(writable: WritableFile): FileSink {
+/** What the export needs of the picked file: a writable, and (Chromium) a way to remove it. */
+export interface PickedFile {
+  createWritable(): Promise<WritableFile>
+  getFile?(): Promise<{ size: number }>
+  remove?(): Promise<void>
+}
+
+/**
+ * Writes into the picked file. Aborting leaves a file that had content as it was; one that was
+ * empty (the picker makes a new name as an empty file) is removed, so a cancel leaves no file.
+ */
+export async function writableSink(file: PickedFile): Promise<FileSink> {
+  const sizeBefore = await file.getFile?.().then(
+    (current) => current.size,
+    () => undefined,
+  )
+  const writable = await file.createWritable()
   return {
     write: (chunk) => writable.write(chunk),
     close: () => writable.close(),
-    abort: () => writable.abort(),
+    async abort() {
+      await writable.abort()
+      if (sizeBefore === 0) await file.remove?.().catch(() => undefined)
+    },
   }
 }
 
@@ -76,9 +96,7 @@ interface SaveFilePickerOptions {
   suggestedName: string
   types: { description: string; accept: Record<string, string[]> }[]
 }
-type ShowSaveFilePicker = (options: SaveFilePickerOptions) => Promise<{
-  createWritable(): Promise<WritableFile>
-}>
+type ShowSaveFilePicker = (options: SaveFilePickerOptions) => Promise<PickedFile>
 
 export interface FileChoice {
   fileName: string
@@ -105,7 +123,7 @@ export async function chooseFileSink(
         suggestedName: choice.fileName,
         types: [{ description: choice.description, accept: { [choice.mimeType]: [`.${choice.extension}`] } }],
       })
-      return writableSink(await handle.createWritable())
+      return await writableSink(handle)
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return null
       // a picker that is there but may not be used here: download instead
