@@ -180,8 +180,10 @@ async function openDatabase(options: CliOptions, sources: Sources): Promise<Open
   // it in a few seconds.
   const marker = path.join(dataDir, 'datastore-explorer-data-key')
   const upToDate = existsSync(marker) && (await readFile(marker, 'utf8')) === key
-  // our own directory may hold a half-finished load from an interrupted start: begin afresh
-  if (automatic && !upToDate) await rm(dataDir, { recursive: true, force: true })
+  // A database of other data or code (or a half-finished load) would answer with its stale tables
+  // until the reload replaced them: begin afresh. A --data-dir is removed only when it is ours.
+  const ours = automatic || existsSync(marker) || existsSync(path.join(dataDir, LOCK_FILE))
+  if (!upToDate && ours) await rm(dataDir, { recursive: true, force: true })
   await mkdir(dataDir, { recursive: true })
   await claimDataDir(dataDir)
   const db = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir, log })

@@ -438,6 +438,44 @@ describe('a quick first start', () => {
   }, 240_000)
 })
 
+describe('a --data-dir of other data', () => {
+  it('is loaded afresh: its stale table never answers', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'stale-dir-'))
+    const total = async (url: string): Promise<number | 'loading'> => {
+      const response = await fetch(
+        `${url}/api/3/action/datastore_search?resource_id=generated-cities&limit=0`,
+      )
+      if (response.status === 404) return 'loading'
+      return ((await response.json()) as { result: { total: number } }).result.total
+    }
+    try {
+      const first = await startServer(['--rows', '2000', '--data-dir', dataDir, '--quiet'])
+      expect(await total(first.url)).toBe(2000)
+      await first.stop()
+      // other data for the same directory: 3,000 rows
+      const second = await startServer(
+        ['--rows', '3000', '--data-dir', dataDir, '--quiet'],
+        {},
+        { whenListening: true },
+      )
+      try {
+        const seen: Array<number | 'loading'> = []
+        for (let answer = await total(second.url); ; answer = await total(second.url)) {
+          seen.push(answer)
+          if (answer !== 'loading') break
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        expect(seen.at(-1)).toBe(3000)
+        expect(seen).not.toContain(2000)
+      } finally {
+        await second.stop()
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})
+
 describe('command line', () => {
   const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
