@@ -82,8 +82,7 @@ export interface Db {
   ): AsyncIterable<Row[]>
   /**
    * `COPY (select) TO STDOUT` as CSV, streamed as PostgreSQL writes it and read only as fast as the
-   * loop asks (the connection's backpressure). Only a server database has it: PGlite's COPY writes
-   * a whole blob in memory.
+   * loop asks (the connection's backpressure; on PGlite, a chunk of rows from a cursor at a time).
    */
   copyOut?(select: string, params: unknown[], options: CopyOutOptions): AsyncIterable<Uint8Array>
 }

@@ -13,6 +13,7 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import {
   type BulkLoadDb,
+  type CopyOutOptions,
   type CursorOptions,
   QueryError,
   QueryTimeoutError,
@@ -55,6 +56,16 @@ interface Lane {
 }
 
 const workerUrl = new URL('./pglite-worker-entry.mjs', import.meta.url)
+
+/** Rows of a dump's first COPY chunk; later chunks are sized from the bytes a row took. */
+const FIRST_COPY_ROWS = 1000
+const COPY_CHUNK_BYTES = 4 * 1024 * 1024
+
+/** Rows for a chunk of about COPY_CHUNK_BYTES, given the bytes a row took so far. */
+export function copyChunkRows(bytesPerRow: number): number {
+  if (!(bytesPerRow > 0)) return FIRST_COPY_ROWS
+  return Math.min(50_000, Math.max(100, Math.floor(COPY_CHUNK_BYTES / bytesPerRow)))
+}
 
 /** Statements that cannot change the database, so a reader from the snapshot may run them. */
 export function isReadOnly(sql: string): boolean {
@@ -134,6 +145,34 @@ export class PgliteWorkerDb implements BulkLoadDb {
       }
     } finally {
       // if the worker was replaced meanwhile, the new one has no such cursor: that is fine
+      await this.enqueue({ kind: 'cursor-close', cursor }).catch(() => undefined)
+    }
+  }
+
+  /**
+   * The rows of `select` as CSV (or TSV) written by PostgreSQL's COPY, a chunk at a time from a
+   * cursor in the primary worker (PGlite's own COPY would write the whole result into one blob).
+   * A chunk is fetched only when the loop asks for it; chunks aim at some 4 MiB each.
+   */
+  async *copyOut(
+    select: string,
+    params: unknown[],
+    { delimiter, signal }: CopyOutOptions,
+  ): AsyncGenerator<Uint8Array> {
+    const cursor = `cursor_${this.nextCursor++}`
+    await this.enqueue({ kind: 'cursor-open', cursor, sql: select, params, forCopy: true }, { signal })
+    try {
+      let rows = FIRST_COPY_ROWS
+      for (;;) {
+        if (signal?.aborted) throw new QueryAbortedError()
+        const response = await this.enqueue({ kind: 'cursor-copy', cursor, rows, delimiter }, { signal })
+        const copied = response.copied ?? 0
+        const bytes = response.data?.length ?? 0
+        if (response.data && bytes > 0) yield response.data
+        if (copied < rows) return
+        rows = copyChunkRows(bytes / copied)
+      }
+    } finally {
       await this.enqueue({ kind: 'cursor-close', cursor }).catch(() => undefined)
     }
   }

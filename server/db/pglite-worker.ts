@@ -24,6 +24,8 @@ async function open(init: WorkerInit): Promise<PGlite> {
  */
 class Cursors {
   private readonly open = new Set<string>()
+  /** Cursors opened for COPY: the column definition list of their rows (`"c1" text, "c2" int4, …`). */
+  private readonly rowTypes = new Map<string, string>()
 
   constructor(private readonly db: PGlite) {}
 
@@ -42,17 +44,57 @@ class Cursors {
     }
   }
 
-  async declare(name: string, sql: string, params: unknown[]): Promise<void> {
+  async declare(name: string, sql: string, params: unknown[], forCopy = false): Promise<void> {
     if (this.open.size === 0) await this.db.query('BEGIN')
     try {
-      await this.guarded(() =>
-        this.db.query(`DECLARE ${quoteName(name)} NO SCROLL CURSOR FOR ${sql}`, params),
-      )
+      await this.guarded(async () => {
+        if (forCopy) this.rowTypes.set(name, await this.columnDefinitions(sql))
+        await this.db.query(`DECLARE ${quoteName(name)} NO SCROLL CURSOR FOR ${sql}`, params)
+      })
     } catch (error) {
+      this.rowTypes.delete(name)
       if (this.open.size === 0) await this.db.query('ROLLBACK')
       throw error
     }
     this.open.add(name)
+  }
+
+  /**
+   * The column definition list that lets `dse_fetch` return the rows of a cursor over `sql`: the
+   * result types PostgreSQL infers for it, as `regtype` names them. Also (re)creates `dse_fetch`.
+   */
+  private async columnDefinitions(sql: string): Promise<string> {
+    await this.db.exec(FETCH_FUNCTION)
+    const oids = (await this.db.describeQuery(sql)).resultFields.map((field) => field.dataTypeID)
+    const { rows } = await this.db.query<{ type: string }>(
+      'SELECT t::regtype::text AS type FROM unnest($1::oid[]) WITH ORDINALITY AS u(t, n) ORDER BY n',
+      [oids],
+    )
+    return rows.map((row, index) => `${quoteName(`c${index + 1}`)} ${row.type}`).join(', ')
+  }
+
+  /**
+   * The next `rows` rows of a cursor, as PostgreSQL's COPY writes them: COPY cannot read a cursor,
+   * but it can read a function that fetches from one. Its output is COPY's, byte for byte, and
+   * comes some three times faster than the same rows fetched and written as CSV by SQL expressions.
+   */
+  async copy(
+    name: string,
+    rows: number,
+    delimiter: ',' | '\t',
+  ): Promise<{ data?: Uint8Array; copied: number }> {
+    const columns = this.rowTypes.get(name)
+    if (!this.open.has(name) || columns === undefined) throw new Error(`cursor "${name}" does not exist`)
+    const count = Math.max(1, Math.floor(rows))
+    const options = delimiter === ',' ? 'FORMAT csv' : "FORMAT csv, DELIMITER E'\\t'"
+    // COPY takes no bound parameters: the cursor's name is ours (`cursor_<n>`) and the count a number
+    const result = await this.guarded(() =>
+      this.db.query(
+        `COPY (SELECT * FROM pg_temp.dse_fetch(${quoteLiteral(name)}, ${count}) AS r(${columns})) TO '/dev/blob' WITH (${options})`,
+      ),
+    )
+    const data = result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : undefined
+    return { data, copied: result.affectedRows ?? 0 }
   }
 
   async fetch(name: string, rows: number): Promise<unknown[]> {
@@ -64,6 +106,7 @@ class Cursors {
 
   /** Closing a cursor this worker does not have (it replaced a stuck one) is not an error. */
   async close(name: string): Promise<void> {
+    this.rowTypes.delete(name)
     if (!this.open.delete(name)) return
     // the cursors are read-only, but the statements run beside them in savepoints (the background
     // load, a datastore_create) wrote in this transaction: a ROLLBACK would lose their work
@@ -75,6 +118,22 @@ class Cursors {
 function quoteName(name: string): string {
   return `"${name.replace(/"/g, '""')}"`
 }
+
+function quoteLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`
+}
+
+/** The next `n` rows of cursor `c`, for a COPY to write (session-local, so made by each worker). */
+const FETCH_FUNCTION = `CREATE OR REPLACE FUNCTION pg_temp.dse_fetch(c refcursor, n int) RETURNS SETOF record
+  LANGUAGE plpgsql AS $$
+  DECLARE r record;
+  BEGIN
+    FOR i IN 1..n LOOP
+      FETCH c INTO r;
+      EXIT WHEN NOT FOUND;
+      RETURN NEXT r;
+    END LOOP;
+  END $$`
 
 async function handle(db: PGlite, cursors: Cursors, request: WorkerRequest): Promise<WorkerResponse> {
   try {
@@ -93,10 +152,16 @@ async function handle(db: PGlite, cursors: Cursors, request: WorkerRequest): Pro
         return { id: request.id, ok: true, data }
       }
       case 'cursor-open':
-        await cursors.declare(request.cursor, request.sql, request.params)
+        await cursors.declare(request.cursor, request.sql, request.params, request.forCopy)
         return { id: request.id, ok: true }
       case 'cursor-fetch':
         return { id: request.id, ok: true, rows: await cursors.fetch(request.cursor, request.rows) }
+      case 'cursor-copy':
+        return {
+          id: request.id,
+          ok: true,
+          ...(await cursors.copy(request.cursor, request.rows, request.delimiter)),
+        }
       case 'cursor-close':
         await cursors.close(request.cursor)
         return { id: request.id, ok: true }

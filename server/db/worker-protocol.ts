@@ -15,12 +15,17 @@ export type WorkerRequest =
    * worker's one transaction, begun by the first open cursor), `fetch` returns its next `rows` rows,
    * `close` closes it (and ends the transaction with the last one). `cursor` is a name we make.
    */
-  | { id: number; kind: 'cursor-open'; cursor: string; sql: string; params: unknown[] }
+  | { id: number; kind: 'cursor-open'; cursor: string; sql: string; params: unknown[]; forCopy?: boolean }
   | { id: number; kind: 'cursor-fetch'; cursor: string; rows: number }
+  /**
+   * The next `rows` rows of a cursor opened `forCopy`, written by PostgreSQL's COPY as CSV (or TSV):
+   * `data` is the text and `copied` the number of rows. Ends when `copied` is less than `rows`.
+   */
+  | { id: number; kind: 'cursor-copy'; cursor: string; rows: number; delimiter: ',' | '\t' }
   | { id: number; kind: 'cursor-close'; cursor: string }
 
 export type WorkerResponse =
-  | { id: number; ok: true; rows?: unknown[]; bytes?: number; data?: Uint8Array }
+  | { id: number; ok: true; rows?: unknown[]; bytes?: number; data?: Uint8Array; copied?: number }
   | { id: number; ok: false; message: string; code?: string }
 
 /** Posted once by the worker when PGlite is open and ready (or failed to open). */

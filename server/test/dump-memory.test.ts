@@ -1,6 +1,6 @@
-// The dump streams: rows come from the cursor (or, on PostgreSQL, the COPY) only as fast as the
-// client reads them, so a table of any size is never held in memory, and a client that goes away
-// stops the query.
+// The dump streams: rows come from the cursor (for CSV, PostgreSQL's COPY, on PGlite a chunk of the
+// cursor's rows at a time) only as fast as the client reads them, so a table of any size is never
+// held in memory, and a client that goes away stops the query.
 import http from 'node:http'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -18,10 +18,10 @@ const PADDING = 200
 
 let db: PgliteWorkerDb
 let server: RunningServer
-/** Rows the dump has taken from the cursor so far. */
+/** Rows the dump has taken from the cursor (or the COPY chunks, for CSV) so far. */
 let fetched = 0
 
-/** The database as the server sees it, counting the rows its cursors hand out. */
+/** The database as the server sees it, counting the rows its cursors and COPY chunks hand out. */
 function countingDb(inner: PgliteWorkerDb): Db {
   return {
     query: (sql, params, options) => inner.query(sql, params, options),
@@ -30,6 +30,13 @@ function countingDb(inner: PgliteWorkerDb): Db {
       for await (const rows of inner.cursor<Row>(sql, params, options)) {
         fetched += rows.length
         yield rows
+      }
+    },
+    async *copyOut(select: string, params: unknown[], options: CopyOutOptions) {
+      for await (const chunk of inner.copyOut(select, params, options)) {
+        // a line a row: the table's text has no line breaks
+        for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) fetched++
+        yield chunk
       }
     },
   }
@@ -75,9 +82,12 @@ async function settled(read: () => number, quietMs = 1000): Promise<number> {
   return last
 }
 
-function openDump(url = server.url): Promise<http.IncomingMessage & { request: http.ClientRequest }> {
+function openDump(
+  url = server.url,
+  format = 'csv',
+): Promise<http.IncomingMessage & { request: http.ClientRequest }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${url}/datastore/dump/big`, (response) =>
+    const request = http.get(`${url}/datastore/dump/big?format=${format}`, (response) =>
       resolve(Object.assign(response, { request })),
     )
     request.on('error', reject)
@@ -138,18 +148,23 @@ describe('a dump of 300,000 rows', () => {
     expect(await openCursors()).toBe(0)
   }, 120_000)
 
-  it('stops fetching and closes its cursor when the client disconnects', async () => {
-    fetched = 0
-    const response = await openDump()
-    await new Promise((resolve) => response.once('data', resolve))
-    response.request.destroy()
-    const stoppedAt = await settled(() => fetched)
-    expect(stoppedAt).toBeLessThan(ROWS / 4)
-    await vi.waitUntil(async () => (await openCursors()) === 0, { timeout: 10_000, interval: 50 })
-    // the database is free and answers at once
-    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM "big"')
-    expect(rows[0]!.n).toBe(ROWS)
-  }, 120_000)
+  // CSV comes in COPY chunks, JSON from the cursor's rows: either stops
+  it.each(['csv', 'json'])(
+    '%s: stops fetching and closes its cursor when the client disconnects',
+    async (format) => {
+      fetched = 0
+      const response = await openDump(server.url, format)
+      await new Promise((resolve) => response.once('data', resolve))
+      response.request.destroy()
+      const stoppedAt = await settled(() => fetched)
+      expect(stoppedAt).toBeLessThan(ROWS / 4)
+      await vi.waitUntil(async () => (await openCursors()) === 0, { timeout: 10_000, interval: 50 })
+      // the database is free and answers at once
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM "big"')
+      expect(rows[0]!.n).toBe(ROWS)
+    },
+    120_000,
+  )
 })
 
 // On a PostgreSQL server the CSV dump is PostgreSQL's own COPY, streamed: it must still go only as

@@ -90,3 +90,73 @@ describe('PgliteWorkerDb cursors', () => {
     }
   }, 60_000)
 })
+
+describe('PgliteWorkerDb copyOut', () => {
+  let db: PgliteWorkerDb
+
+  beforeAll(async () => {
+    db = await PgliteWorkerDb.open({ timeoutMs: 0 })
+    await db.exec(`CREATE TABLE k (
+      "_id" int PRIMARY KEY, "a name" text, n numeric, f float8, ok bool, d date, ts timestamp,
+      tags text[], doc json)`)
+    // every kind of text COPY must quote or leave alone: commas, quotes, line breaks, tabs, empty, null
+    await db.exec(`INSERT INTO k SELECT g,
+      CASE g % 6 WHEN 0 THEN 'plain ' || g WHEN 1 THEN 'comma, "quote" ' || g WHEN 2 THEN E'line\\nbreak'
+        WHEN 3 THEN E'tab\\there' WHEN 4 THEN '' END,
+      g / 7.0, g / 3.0, g % 2 = 0, date '1850-01-01' + g, timestamp '2020-01-01' + g * interval '1 minute',
+      ARRAY['x', 'y,' || g], json_build_object('k', g)
+      FROM generate_series(1, 2500) g`)
+  }, 60_000)
+
+  afterAll(async () => {
+    await db?.close()
+  })
+
+  const copied = async (select: string, params: unknown[], delimiter: ',' | '\t'): Promise<string> => {
+    const chunks: Uint8Array[] = []
+    for await (const chunk of db.copyOut(select, params, { delimiter })) chunks.push(chunk)
+    return Buffer.concat(chunks).toString('utf8')
+  }
+
+  /** The same rows as PGlite's own COPY writes them, in one blob. */
+  const wholeCopy = async (select: string, delimiter: ',' | '\t'): Promise<string> => {
+    const options = delimiter === ',' ? 'FORMAT csv' : "FORMAT csv, DELIMITER E'\\t'"
+    const bytes = await db.copyTo(`COPY (${select}) TO '/dev/blob' WITH (${options})`)
+    return Buffer.from(bytes).toString('utf8')
+  }
+
+  it("writes exactly COPY's CSV and TSV, over several chunks, with bound parameters", async () => {
+    const all = 'SELECT * FROM k ORDER BY "_id"'
+    for (const delimiter of [',', '\t'] as const) {
+      const text = await copied(all, [], delimiter)
+      expect(text).toBe(await wholeCopy(all, delimiter))
+      expect(text).toContain('"comma, ""quote"" 1"')
+    }
+    const some = await copied(
+      'SELECT "a name", n FROM k WHERE "_id" > $1 AND ok = $2 ORDER BY n DESC',
+      [2000, true],
+      ',',
+    )
+    expect(some).toBe(
+      await wholeCopy(`SELECT "a name", n FROM k WHERE "_id" > 2000 AND ok ORDER BY n DESC`, ','),
+    )
+    const ids = await copied('SELECT "_id" FROM k WHERE "_id" > $1 AND ok = $2', [2000, true], ',')
+    expect(ids.trimEnd().split('\n')).toHaveLength(250)
+  }, 60_000)
+
+  it('ends at once on an empty result and on a chunk that ends exactly at the last row', async () => {
+    expect(await copied('SELECT * FROM k WHERE false', [], ',')).toBe('')
+    const thousand = await copied('SELECT "_id" FROM k WHERE "_id" <= 1000 ORDER BY "_id"', [], ',')
+    expect(thousand.trimEnd().split('\n')).toHaveLength(1000)
+  }, 60_000)
+
+  it('reports a bad query as a QueryError, and closes its cursor when the reader stops early', async () => {
+    await expect(copied('SELECT nope FROM k', [], ',')).rejects.toThrow(QueryError)
+    const chunks = db.copyOut('SELECT * FROM k ORDER BY "_id"', [], { delimiter: ',' })
+    const reading = chunks[Symbol.asyncIterator]()
+    expect((await reading.next()).done).toBe(false)
+    await reading.return(undefined)
+    const open = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_cursors WHERE name <> ''")
+    expect(open.rows).toEqual([{ n: 0 }])
+  }, 60_000)
+})
