@@ -6,8 +6,11 @@
 //      "Saved", with the page's JS heap sampled every 100 ms through the DevTools protocol, and the
 //      resident memory of Chromium's renderer processes (byte buffers live outside the JS heap).
 // The database is a throwaway PostgreSQL cluster (scripts/throwaway-postgres.sh), loaded by the
-// server through DATABASE_URL, so that COPY and the dump read the very same table.
-//   node --import tsx bench/export-bench.ts [--rows 1000000] [--runs 3]
+// server through DATABASE_URL, so that COPY and the dump read the very same table. With `--pglite
+// DIR` it is the bundled PGlite in the data directory DIR instead, and the floor is PGlite's own
+// `COPY … TO '/dev/blob'` on that directory, run before the server opens it (two PGlites never
+// share a directory).
+//   node --import tsx bench/export-bench.ts [--rows 1000000] [--runs 3] [--pglite DIR]
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import os from 'node:os'
@@ -24,6 +27,7 @@ const option = (name: string, fallback: number) => {
 }
 const ROWS = option('rows', 1_000_000)
 const RUNS = option('runs', 3)
+const PGLITE_DIR = args.includes('--pglite') ? args[args.indexOf('--pglite') + 1] : undefined
 const TABLE = 'generated-cities'
 const MIB = 1024 * 1024
 
@@ -158,24 +162,64 @@ const fmt = (summary: Summary | undefined, digits = 1) =>
     ? `${summary.median.toFixed(digits)} (${summary.min.toFixed(digits)}–${summary.max.toFixed(digits)})`
     : '—'
 
+/** The explorer's default view of the generated table: every column but `_id`, in `_id` order. */
+async function viewColumns(url: string): Promise<string[]> {
+  const meta = (await (
+    await fetch(`${url}/api/3/action/datastore_search?resource_id=${TABLE}&limit=0`)
+  ).json()) as { result: { fields: { id: string }[]; total: number } }
+  if (meta.result.total !== ROWS) throw new Error(`the table has ${meta.result.total} rows`)
+  return meta.result.fields.map((field) => field.id).filter((id) => id !== '_id')
+}
+
+const copySelect = (ids: string[]) =>
+  `SELECT ${ids.map((id) => `"${id.replace(/"/g, '""')}"`).join(', ')} FROM "${TABLE}" ORDER BY _id`
+
+/** PGlite's own COPY of the view, `runs` times, on a data directory no server has open. */
+async function pgliteCopy(
+  dataDir: string,
+  ids: string[],
+  runs: number,
+): Promise<{ seconds: number[]; bytes: number }> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const db = await PGlite.create({ dataDir })
+  const seconds: number[] = []
+  let bytes = 0
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const started = performance.now()
+      const result = await db.query(`COPY (${copySelect(ids)}) TO '/dev/blob' WITH CSV HEADER`)
+      seconds.push((performance.now() - started) / 1000)
+      bytes = result.blob?.size ?? 0
+      log(`PGlite COPY ${run}: ${seconds.at(-1)!.toFixed(1)} s, ${(bytes / MIB).toFixed(0)} MiB`)
+    }
+  } finally {
+    await db.close()
+  }
+  return { seconds, bytes }
+}
+
 async function main(): Promise<void> {
   const pgDir = path.join(os.tmpdir(), `dse-export-bench-pg-${process.pid}`)
   const script = path.join(repoRoot, 'scripts', 'throwaway-postgres.sh')
-  const databaseUrl = spawnSync(script, ['start', pgDir], { encoding: 'utf8' }).stdout.trim()
-  if (!databaseUrl.startsWith('postgresql://')) throw new Error('could not start a throwaway PostgreSQL')
-  log(`PostgreSQL at ${databaseUrl}`)
-  process.env.DATABASE_URL = databaseUrl
-  const server = await startDatastore(ROWS)
+  let databaseUrl = ''
+  let pgliteFloor: { seconds: number[]; bytes: number } | undefined
+  if (PGLITE_DIR) {
+    const loading = await startDatastore(ROWS, ['--data-dir', PGLITE_DIR])
+    log(`${ROWS} rows in ${PGLITE_DIR} after ${loading.startSeconds.toFixed(0)} s`)
+    const ids = await viewColumns(loading.url)
+    await loading.stop()
+    pgliteFloor = await pgliteCopy(PGLITE_DIR, ids, RUNS)
+  } else {
+    databaseUrl = spawnSync(script, ['start', pgDir], { encoding: 'utf8' }).stdout.trim()
+    if (!databaseUrl.startsWith('postgresql://')) throw new Error('could not start a throwaway PostgreSQL')
+    log(`PostgreSQL at ${databaseUrl}`)
+    process.env.DATABASE_URL = databaseUrl
+  }
+  const server = await startDatastore(ROWS, PGLITE_DIR ? ['--data-dir', PGLITE_DIR] : [])
   log(`${ROWS} rows loaded in ${server.startSeconds.toFixed(0)} s; server at ${server.url}`)
   try {
-    const meta = (await (
-      await fetch(`${server.url}/api/3/action/datastore_search?resource_id=${TABLE}&limit=0`)
-    ).json()) as { result: { fields: { id: string }[]; total: number } }
-    // the explorer's default view: every column but `_id`, in `_id` order
-    const ids = meta.result.fields.map((field) => field.id).filter((id) => id !== '_id')
-    if (meta.result.total !== ROWS) throw new Error(`the table has ${meta.result.total} rows`)
-    const columns = ids.map((id) => `"${id.replace(/"/g, '""')}"`).join(', ')
-    const copySql = `COPY (SELECT ${columns} FROM "${TABLE}" ORDER BY _id) TO STDOUT WITH CSV HEADER`
+    const ids = await viewColumns(server.url)
+    const copySql = `COPY (${copySelect(ids)}) TO STDOUT WITH CSV HEADER`
     const dumpUrl = `${server.url}/datastore/dump/${TABLE}?format=csv&sort=_id&fields=${encodeURIComponent(ids.join(','))}`
 
     const copy: number[] = []
@@ -189,7 +233,9 @@ async function main(): Promise<void> {
     })
     try {
       for (let run = 1; run <= RUNS; run++) {
-        const c = await timedOutput('psql', [databaseUrl, '-X', '-q', '-c', copySql])
+        const c = pgliteFloor
+          ? { seconds: pgliteFloor.seconds[run - 1]!, bytes: pgliteFloor.bytes }
+          : await timedOutput('psql', [databaseUrl, '-X', '-q', '-c', copySql])
         copy.push(c.seconds)
         log(`run ${run}: COPY ${c.seconds.toFixed(1)} s, ${(c.bytes / MIB).toFixed(0)} MiB`)
         const d = await timedFetch(dumpUrl)
@@ -229,7 +275,9 @@ async function main(): Promise<void> {
     const lines = [
       `| how (${ROWS.toLocaleString('en')} rows, ${ids.length} columns, CSV) | seconds, median (min–max) | vs COPY | page JS heap peak, MiB | renderers' RSS peak, MiB |`,
       '|---|---|---|---|---|',
-      `| PostgreSQL \`COPY … TO STDOUT WITH CSV\` (psql) | ${fmt(copyS)} | 1× | — | — |`,
+      pgliteFloor
+        ? `| PGlite \`COPY … TO '/dev/blob' WITH CSV\` (before the server) | ${fmt(copyS)} | 1× | — | — |`
+        : `| PostgreSQL \`COPY … TO STDOUT WITH CSV\` (psql) | ${fmt(copyS)} | 1× | — | — |`,
       `| dump endpoint alone (Node reads it) | ${fmt(summarize(dump))} | ${ratio(dump)} | — | — |`,
       ...(
         [
@@ -253,7 +301,7 @@ async function main(): Promise<void> {
     )
   } finally {
     await server.stop()
-    spawnSync(script, ['stop', pgDir])
+    if (!PGLITE_DIR) spawnSync(script, ['stop', pgDir])
   }
 }
 
