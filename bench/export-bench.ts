@@ -21,13 +21,14 @@ import { summarize, type Summary } from './lib/stats.ts'
 import { repoRoot, startDatastore } from './servers.ts'
 
 const args = process.argv.slice(2)
-const option = (name: string, fallback: number) => {
+const stringOption = (name: string): string | undefined => {
   const index = args.indexOf(`--${name}`)
-  return index >= 0 ? Number(args[index + 1]) : fallback
+  return index >= 0 ? args[index + 1] : undefined
 }
+const option = (name: string, fallback: number) => Number(stringOption(name) ?? fallback)
 const ROWS = option('rows', 1_000_000)
 const RUNS = option('runs', 3)
-const PGLITE_DIR = args.includes('--pglite') ? args[args.indexOf('--pglite') + 1] : undefined
+const PGLITE_DIR = stringOption('pglite')
 const TABLE = 'generated-cities'
 const MIB = 1024 * 1024
 

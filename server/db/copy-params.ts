@@ -4,6 +4,11 @@
 // inferred for that parameter. The cast runs the type's input function on the same text a bound
 // parameter would have carried, so values mean exactly what they meant as parameters.
 
+/** The WITH options of a COPY that writes CSV, or TSV (CSV quoting with tabs) for '\t'. */
+export function copyCsvOptions(delimiter: ',' | '\t'): string {
+  return delimiter === ',' ? 'FORMAT csv' : "FORMAT csv, DELIMITER E'\\t'"
+}
+
 /** The setting that carries parameter `n` (1-based); custom settings need a dotted name. */
 export function settingName(n: number): string {
   return `dse_copy.p${n}`

@@ -10,7 +10,7 @@ import {
   QueryTimeoutError,
 } from '../ckan/types.ts'
 import { QueryAbortedError } from './abort.ts'
-import { inlineParamsAsSettings, settingName } from './copy-params.ts'
+import { copyCsvOptions, inlineParamsAsSettings, settingName } from './copy-params.ts'
 
 const QUERY_CANCELED = '57014'
 const INT8_OID = 20
@@ -143,9 +143,10 @@ export class PgDb implements Db {
         await client.query(`SELECT ${calls.join(', ')}`, settings)
       }
       await client.query('SET LOCAL statement_timeout = 0')
-      const options = delimiter === ',' ? 'FORMAT csv' : "FORMAT csv, DELIMITER E'\\t'"
       copying = client.query(
-        copyTo(`COPY (${inlineParamsAsSettings(select, types, isNull)}) TO STDOUT WITH (${options})`),
+        copyTo(
+          `COPY (${inlineParamsAsSettings(select, types, isNull)}) TO STDOUT WITH (${copyCsvOptions(delimiter)})`,
+        ),
       )
       for await (const chunk of copying as AsyncIterable<Buffer>) {
         clearTimeout(timer)

@@ -58,11 +58,11 @@ interface Lane {
 const workerUrl = new URL('./pglite-worker-entry.mjs', import.meta.url)
 
 /** Rows of a dump's first COPY chunk; later chunks are sized from the bytes a row took. */
-const FIRST_COPY_ROWS = 1000
+export const FIRST_COPY_ROWS = 1000
 const COPY_CHUNK_BYTES = 4 * 1024 * 1024
 
 /** Rows for a chunk of about COPY_CHUNK_BYTES, given the bytes a row took so far. */
-export function copyChunkRows(bytesPerRow: number): number {
+function copyChunkRows(bytesPerRow: number): number {
   if (!(bytesPerRow > 0)) return FIRST_COPY_ROWS
   return Math.min(50_000, Math.max(100, Math.floor(COPY_CHUNK_BYTES / bytesPerRow)))
 }
@@ -128,25 +128,16 @@ export class PgliteWorkerDb implements BulkLoadDb {
    * A cursor in the primary worker (a reader may be replaced by a newer snapshot at any time). Each
    * FETCH is a job of its own, so other requests' statements run between two chunks.
    */
-  async *cursor<Row = Record<string, unknown>>(
+  cursor<Row = Record<string, unknown>>(
     sql: string,
     params: unknown[],
     { chunkRows, signal }: CursorOptions,
   ): AsyncGenerator<Row[]> {
-    const cursor = `cursor_${this.nextCursor++}`
-    await this.enqueue({ kind: 'cursor-open', cursor, sql, params }, { signal })
-    try {
-      for (;;) {
-        if (signal?.aborted) throw new QueryAbortedError()
-        const response = await this.enqueue({ kind: 'cursor-fetch', cursor, rows: chunkRows }, { signal })
-        const rows = (response.rows ?? []) as Row[]
-        if (rows.length > 0) yield rows
-        if (rows.length < chunkRows) return
-      }
-    } finally {
-      // if the worker was replaced meanwhile, the new one has no such cursor: that is fine
-      await this.enqueue({ kind: 'cursor-close', cursor }).catch(() => undefined)
-    }
+    return this.readCursor(sql, params, false, signal, async (cursor) => {
+      const response = await this.enqueue({ kind: 'cursor-fetch', cursor, rows: chunkRows }, { signal })
+      const rows = (response.rows ?? []) as Row[]
+      return { chunk: rows.length > 0 ? rows : undefined, last: rows.length < chunkRows }
+    })
   }
 
   /**
@@ -154,25 +145,43 @@ export class PgliteWorkerDb implements BulkLoadDb {
    * cursor in the primary worker (PGlite's own COPY would write the whole result into one blob).
    * A chunk is fetched only when the loop asks for it; chunks aim at some 4 MiB each.
    */
-  async *copyOut(
+  copyOut(
     select: string,
     params: unknown[],
     { delimiter, signal }: CopyOutOptions,
   ): AsyncGenerator<Uint8Array> {
+    let rows = FIRST_COPY_ROWS
+    return this.readCursor(select, params, true, signal, async (cursor) => {
+      const response = await this.enqueue({ kind: 'cursor-copy', cursor, rows, delimiter }, { signal })
+      const copied = response.copied ?? 0
+      const last = copied < rows
+      if (!last) rows = copyChunkRows((response.data?.length ?? 0) / copied)
+      return { chunk: response.data?.length ? response.data : undefined, last }
+    })
+  }
+
+  /**
+   * Opens a cursor on `sql`, yields what `read` takes from it until `read` says it was the last, and
+   * closes it however the loop ends (done, stopped early, aborted or failed).
+   */
+  private async *readCursor<Chunk>(
+    sql: string,
+    params: unknown[],
+    forCopy: boolean,
+    signal: AbortSignal | undefined,
+    read: (cursor: string) => Promise<{ chunk: Chunk | undefined; last: boolean }>,
+  ): AsyncGenerator<Chunk> {
     const cursor = `cursor_${this.nextCursor++}`
-    await this.enqueue({ kind: 'cursor-open', cursor, sql: select, params, forCopy: true }, { signal })
+    await this.enqueue({ kind: 'cursor-open', cursor, sql, params, forCopy }, { signal })
     try {
-      let rows = FIRST_COPY_ROWS
       for (;;) {
         if (signal?.aborted) throw new QueryAbortedError()
-        const response = await this.enqueue({ kind: 'cursor-copy', cursor, rows, delimiter }, { signal })
-        const copied = response.copied ?? 0
-        const bytes = response.data?.length ?? 0
-        if (response.data && bytes > 0) yield response.data
-        if (copied < rows) return
-        rows = copyChunkRows(bytes / copied)
+        const { chunk, last } = await read(cursor)
+        if (chunk !== undefined) yield chunk
+        if (last) return
       }
     } finally {
+      // if the worker was replaced meanwhile, the new one has no such cursor: that is fine
       await this.enqueue({ kind: 'cursor-close', cursor }).catch(() => undefined)
     }
   }

@@ -8,6 +8,8 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { quoteIdent, quoteLiteral } from '../ckan/identifiers.ts'
+import { copyCsvOptions } from './copy-params.ts'
 import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './worker-protocol.ts'
 
 async function open(init: WorkerInit): Promise<PGlite> {
@@ -49,7 +51,7 @@ class Cursors {
     try {
       await this.guarded(async () => {
         if (forCopy) this.rowTypes.set(name, await this.columnDefinitions(sql))
-        await this.db.query(`DECLARE ${quoteName(name)} NO SCROLL CURSOR FOR ${sql}`, params)
+        await this.db.query(`DECLARE ${quoteIdent(name)} NO SCROLL CURSOR FOR ${sql}`, params)
       })
     } catch (error) {
       this.rowTypes.delete(name)
@@ -70,7 +72,7 @@ class Cursors {
       'SELECT t::regtype::text AS type FROM unnest($1::oid[]) WITH ORDINALITY AS u(t, n) ORDER BY n',
       [oids],
     )
-    return rows.map((row, index) => `${quoteName(`c${index + 1}`)} ${row.type}`).join(', ')
+    return rows.map((row, index) => `${quoteIdent(`c${index + 1}`)} ${row.type}`).join(', ')
   }
 
   /**
@@ -83,14 +85,14 @@ class Cursors {
     rows: number,
     delimiter: ',' | '\t',
   ): Promise<{ data?: Uint8Array; copied: number }> {
+    // only open cursors have row types
     const columns = this.rowTypes.get(name)
-    if (!this.open.has(name) || columns === undefined) throw new Error(`cursor "${name}" does not exist`)
+    if (columns === undefined) throw new Error(`cursor "${name}" does not exist`)
     const count = Math.max(1, Math.floor(rows))
-    const options = delimiter === ',' ? 'FORMAT csv' : "FORMAT csv, DELIMITER E'\\t'"
     // COPY takes no bound parameters: the cursor's name is ours (`cursor_<n>`) and the count a number
     const result = await this.guarded(() =>
       this.db.query(
-        `COPY (SELECT * FROM pg_temp.dse_fetch(${quoteLiteral(name)}, ${count}) AS r(${columns})) TO '/dev/blob' WITH (${options})`,
+        `COPY (SELECT * FROM pg_temp.dse_fetch(${quoteLiteral(name)}, ${count}) AS r(${columns})) TO '/dev/blob' WITH (${copyCsvOptions(delimiter)})`,
       ),
     )
     const data = result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : undefined
@@ -100,7 +102,7 @@ class Cursors {
   async fetch(name: string, rows: number): Promise<unknown[]> {
     if (!this.open.has(name)) throw new Error(`cursor "${name}" does not exist`)
     const count = Math.max(1, Math.floor(rows))
-    const result = await this.guarded(() => this.db.query(`FETCH ${count} FROM ${quoteName(name)}`))
+    const result = await this.guarded(() => this.db.query(`FETCH ${count} FROM ${quoteIdent(name)}`))
     return result.rows
   }
 
@@ -111,16 +113,8 @@ class Cursors {
     // the cursors are read-only, but the statements run beside them in savepoints (the background
     // load, a datastore_create) wrote in this transaction: a ROLLBACK would lose their work
     if (this.open.size === 0) await this.db.query('COMMIT')
-    else await this.guarded(() => this.db.query(`CLOSE ${quoteName(name)}`))
+    else await this.guarded(() => this.db.query(`CLOSE ${quoteIdent(name)}`))
   }
-}
-
-function quoteName(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
-}
-
-function quoteLiteral(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`
 }
 
 /** The next `n` rows of cursor `c`, for a COPY to write (session-local, so made by each worker). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QueryError, QueryTimeoutError } from '../ckan/types.ts'
-import { isReadOnly, PgliteWorkerDb } from '../db/pglite-worker-db.ts'
+import { FIRST_COPY_ROWS, isReadOnly, PgliteWorkerDb } from '../db/pglite-worker-db.ts'
 
 describe('isReadOnly', () => {
   it('lets plain reads go to the reader worker', () => {
@@ -146,8 +146,12 @@ describe('PgliteWorkerDb copyOut', () => {
 
   it('ends at once on an empty result and on a chunk that ends exactly at the last row', async () => {
     expect(await copied('SELECT * FROM k WHERE false', [], ',')).toBe('')
-    const thousand = await copied('SELECT "_id" FROM k WHERE "_id" <= 1000 ORDER BY "_id"', [], ',')
-    expect(thousand.trimEnd().split('\n')).toHaveLength(1000)
+    const oneChunk = await copied(
+      'SELECT "_id" FROM k WHERE "_id" <= $1 ORDER BY "_id"',
+      [FIRST_COPY_ROWS],
+      ',',
+    )
+    expect(oneChunk.trimEnd().split('\n')).toHaveLength(FIRST_COPY_ROWS)
   }, 60_000)
 
   it('reports a bad query as a QueryError, and closes its cursor when the reader stops early', async () => {
