@@ -17,6 +17,10 @@ const defaultStartTimeoutMs = 180_000
 export interface RunningServer {
   /** Base URL without trailing slash, e.g. `http://127.0.0.1:41234`. */
   url: string
+  /** The server's process id (undefined for startInProcess: this process). */
+  pid?: number
+  /** What it printed (stdout and stderr) until it started. */
+  output?: string
   stop(): Promise<void>
 }
 
@@ -38,6 +42,18 @@ export async function startInProcess(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   }
+}
+
+/** Runs `node --import tsx server/main.ts ...args` to its end (a refusal, --help): its code and output. */
+export function runServer(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], { cwd: repoRoot })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
 }
 
 /**
@@ -98,7 +114,7 @@ export function startServer(
       if (match && (whenListening || stdoutText.includes(ALL_READY))) {
         settled = true
         clearTimeout(timer)
-        resolve({ url: match[0], stop })
+        resolve({ url: match[0], pid: child.pid, output, stop })
       }
     }
     child.stdout.on('data', onData)
