@@ -89,7 +89,9 @@ const LATER_FROM_ROWS = 10_000
 async function sourcesFor(options: CliOptions): Promise<Sources> {
   if (options.load.length > 0) {
     // Read and check --load files now, before starting the database, so mistakes show at once.
-    const lists = await Promise.all(options.load.map((file) => loadFile(file)))
+    const lists = await Promise.all(
+      options.load.map((file) => loadFile(file, { lenient: options.lenient, report: print })),
+    )
     const loadables = lists.flat().map((definition) => ({ definition }))
     return () => Promise.resolve(loadables)
   }
