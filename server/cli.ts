@@ -72,7 +72,8 @@ Options:
   --timeout-ms N      statement timeout in ms (default 60000, as CKAN); 0 disables it
   --data-dir DIR      keep the embedded database in DIR between runs
   --max-body-kb N     request body limit in KiB (default 1024)
-  --build-if-needed   run \`vite build\` when dist/ is missing or older than src/
+  --build-if-needed   run \`npm run build\` (the app and the embed) when one of them is missing
+                      or older than its sources (\`npm start\` does)
   --no-proxy          turn off the read-only portal proxy at /proxy (on by default: it lets the
                       explorer read public https portals that block other websites)
   --proxy-allow ORIGIN

@@ -13,6 +13,7 @@ import { PRIVATE_RESOURCE_ID, privateResource, vegaResources } from './data/demo
 import { GENERATOR_VERSION, generatedResourceInfo, generatedRowSource } from './data/generated.ts'
 import { loadFile, LoadError } from './data/load-file.ts'
 import { cacheKey, sourceFingerprint } from './data/data-key.ts'
+import { buildStaleness } from './app-build.ts'
 import { claimDataDir, isAlive, isLockFile, LOCK_FILE } from './data/data-dir-lock.ts'
 import { PgDb } from './db/pg-db.ts'
 import { PgliteWorkerDb } from './db/pglite-worker-db.ts'
@@ -29,44 +30,32 @@ function fail(message: string): never {
   process.exit(2)
 }
 
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0
-  const info = statSync(target)
-  if (!info.isDirectory()) return info.mtimeMs
-  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))))
-}
-
-/** Builds the app when dist/ is missing or older than src/; runs beside the database's opening. */
+/**
+ * Runs `npm run build` (every build, in its order: the app's empties dist/, the embed's follows)
+ * when an output is missing or older than its sources; runs beside the database's opening. Its
+ * file lists are not shown; warnings and errors are.
+ */
 async function buildIfNeeded(): Promise<void> {
-  const built = path.join(repoRoot, 'dist', 'index.html')
-  const sources = ['src', 'index.html', 'public', 'vite.config.ts'].map((p) => path.join(repoRoot, p))
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
-  const reason =
-    builtAt === 0
-      ? 'dist/ is missing'
-      : Math.max(...sources.map(newestMtime)) > builtAt
-        ? 'src/ changed since the last build'
-        : ''
+  const reason = buildStaleness(repoRoot)
   if (!reason) {
     print('The app in dist/ is up to date.')
     return
   }
-  print(`Building the app with \`vite build\` (${reason})…`)
+  print(`Building the app and the embed with \`npm run build\` (${reason})…`)
   const started = Date.now()
-  const child = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  )
+  // npm's own script when started by npm (`npm start`), else npm from the PATH
+  const npm = process.env.npm_execpath
+  const child = spawn(npm ? process.execPath : 'npm', [...(npm ? [npm] : []), 'run', '--silent', 'build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    shell: !npm && process.platform === 'win32',
+  })
   const status = await new Promise<number | null>((resolve) => {
     child.on('error', () => resolve(null))
     child.on('exit', (code) => resolve(code))
   })
-  if (status !== 0) fail('`vite build` failed (see the messages above)')
-  print(`Built the app in ${seconds(started)} s.`)
+  if (status !== 0) fail('`npm run build` failed (see the messages above)')
+  print(`Built the app and the embed in ${seconds(started)} s.`)
 }
 
 /** A resource to load; big generated rows come as a RowSource, made batch by batch while loading. */

@@ -68,10 +68,16 @@ export function startServer(
   {
     startTimeoutMs = defaultStartTimeoutMs,
     whenListening = false,
-  }: { startTimeoutMs?: number; whenListening?: boolean } = {},
+    cwd = repoRoot,
+  }: {
+    startTimeoutMs?: number
+    whenListening?: boolean
+    /** The checkout whose server/main.ts runs (default: this one). */
+    cwd?: string
+  } = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', ...args], {
-    cwd: repoRoot,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
