@@ -7,6 +7,8 @@ export interface CliOptions {
   port: number
   host: string
   load: string[]
+  /** Load CSV rows with too few or too many cells, or a broken quote, instead of refusing the file. */
+  lenient: boolean
   tokens: string[]
   rows: number
   rowsMax: number
@@ -30,6 +32,7 @@ export const DEFAULTS: CliOptions = {
   port: 8080,
   host: '127.0.0.1',
   load: [],
+  lenient: false,
   tokens: [],
   rows: 100_000,
   rowsMax: 32_000,
@@ -54,7 +57,12 @@ Options:
   --port N            port to listen on (default 8080; 0 picks a free port)
   --host H            address to listen on (default 127.0.0.1)
   --load FILE         serve this .json or .csv file as a resource (repeatable); with --load,
-                      only the loaded resources are served
+                      only the loaded resources are served. A CSV row with more or fewer
+                      cells than the header, or a quote that never closes, is an error naming
+                      its line
+  --lenient           load such CSV files anyway: short rows padded with empty cells, long rows
+                      cut to the header's width, a broken quote read as a plain character up
+                      to the end of its line; prints how many rows were fixed
   --token T           an API token: requests whose Authorization header equals T may read
                       private resources (repeatable)
   --rows N            rows of the generated resource (default 100000)
@@ -64,7 +72,8 @@ Options:
   --timeout-ms N      statement timeout in ms (default 60000, as CKAN); 0 disables it
   --data-dir DIR      keep the embedded database in DIR between runs
   --max-body-kb N     request body limit in KiB (default 1024)
-  --build-if-needed   run \`vite build\` when dist/ is missing or older than src/
+  --build-if-needed   run \`npm run build\` (the app and the embed) when one of them is missing
+                      or older than its sources (\`npm start\` does)
   --no-proxy          turn off the read-only portal proxy at /proxy (on by default: it lets the
                       explorer read public https portals that block other websites)
   --proxy-allow ORIGIN
@@ -82,6 +91,7 @@ const FLAGS = {
   '--port': 'value',
   '--host': 'value',
   '--load': 'value',
+  '--lenient': 'switch',
   '--token': 'value',
   '--rows': 'value',
   '--seed': 'value',
@@ -153,6 +163,9 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
       if (!/\.(json|csv)$/i.test(value))
         throw new CliError(`--load expects a .json or .csv file, got ${JSON.stringify(value)}`)
       options.load.push(value)
+      break
+    case '--lenient':
+      options.lenient = true
       break
     case '--token':
       if (value === '') throw new CliError('--token expects a non-empty value')

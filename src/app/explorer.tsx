@@ -113,7 +113,13 @@ export function Explorer({
   useEffect(() => warmFormatters(cellLocale), [cellLocale])
 
   const loaded = firstPage.isSuccess && !firstPage.isPlaceholderData
-  const names = useTableName(portal, state.resourceId, loaded, recent)
+  const names = useTableName(
+    portal,
+    state.resourceId,
+    loaded,
+    recent,
+    loaded ? firstPage.data?.resourceId : undefined,
+  )
   useEffect(() => {
     // a failure here shows later, if a table fails, as the error boundary's panel
     if (names.paintedId) loadTableError().catch(() => undefined)
