@@ -411,6 +411,7 @@ export function TableView({
             hidden={state.hidden}
             name={summary?.name}
             total={total}
+            totalEstimated={totalWasEstimated}
           />
         </Suspense>
       )}

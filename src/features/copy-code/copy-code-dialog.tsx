@@ -59,8 +59,9 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
     'javascript',
     'r',
   ]
-  const [chosen, setChosen] = useState<Form>('curl')
-  const form = forms.includes(chosen) ? chosen : 'curl'
+  // the page link first, when there is one: what a reader who is not a programmer wants to share
+  const [chosen, setChosen] = useState<Form>(forms[0]!)
+  const form = forms.includes(chosen) ? chosen : forms[0]!
   const code = form === 'link' ? (snippets.pageLink ?? '') : snippets[form]
   const tokenInUse = !!portal.token?.trim()
   const pageSize = formats.count(SNIPPET_PAGE_SIZE)
