@@ -1,9 +1,12 @@
 // <datastore-explorer>: the explorer inside any page, loaded with one script tag. It renders in an
 // open shadow root, keeps its view in memory (or, with `sync-url`, in the page's own URL), reads its
 // table and view from attributes named like the link parameters, and tells the page about every change
-// with a `change` event. It changes nothing outside itself: no window property, no history entry,
-// no title, storage or cookie, no style on the host page.
+// with a `change` event, and when its first rows are shown or a table fails with `ready` and `error`.
+// It changes nothing outside itself: no window property, no history entry, no title, storage or
+// cookie, no style on the host page. Its public surface is typed in public-api.ts.
+import { version } from '../../package.json'
 import { createCkanClient, type CkanClient } from '../api/ckan/ckan-client'
+import { focusGrid } from '../app/focus-grid'
 import { readConfig } from '../instance/config'
 import type { ExplorerEnvironment } from '../instance/environment'
 import { createNoRecentStore } from '../instance/recent-store'
@@ -17,16 +20,11 @@ import {
   viewParameters,
   withAttribute,
   type ViewParameters,
-} from './attributes'
+} from '../model/view-attributes'
+import { errorDetail, readyDetail } from './host-events'
+import { DEFAULT_HEIGHT, heightLength, hostStyles } from './host-styles'
 import { mountInShadowRoot, type ShadowExplorer } from './mount'
-
-/**
- * The element's own box, adopted at once (a linked stylesheet arrives later): it takes its height
- * from its first layout, so the host's content does not move while the explorer loads. The host's
- * inherited styles (font size, colour, direction, line height) stop here.
- */
-const HOST_STYLES =
-  ':host{all:initial;display:block;block-size:480px;contain:content}:host([hidden]){display:none}'
+import type { DatastoreExplorer as DatastoreExplorerApi, DatastoreExplorerConstructor } from './public-api'
 
 /** The explorer's own origin: where this script came from, and the default portal (its server). */
 const EXPLORER_ORIGIN = new URL(import.meta.url).origin
@@ -55,9 +53,12 @@ function urlStore(initial: string, onUserChange: (search: string) => void): Elem
   }
 }
 
-export class DatastoreExplorerElement extends HTMLElement {
+export class DatastoreExplorerElement extends HTMLElement implements DatastoreExplorerApi {
+  /** The release this element comes from (the package's version). */
+  static readonly version: string = version
+
   static get observedAttributes(): string[] {
-    return [...Object.keys(VIEW_ATTRIBUTES), 'picker', 'theme']
+    return [...Object.keys(VIEW_ATTRIBUTES), 'picker', 'theme', 'height']
   }
 
   #explorer: ShadowExplorer | null = null
@@ -65,13 +66,14 @@ export class DatastoreExplorerElement extends HTMLElement {
   #api: CkanClient = createCkanClient()
   #token = ''
   #generation = 0
+  #hostStyles: CSSStyleSheet | null = null
 
   connectedCallback(): void {
     if (this.#explorer) return
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
-    const hostStyles = new CSSStyleSheet()
-    hostStyles.replaceSync(HOST_STYLES)
-    shadow.adoptedStyleSheets = [hostStyles]
+    this.#hostStyles ??= new CSSStyleSheet()
+    this.#applyHeight()
+    shadow.adoptedStyleSheets = [this.#hostStyles]
     const onUserChange = (search: string) =>
       this.dispatchEvent(
         new CustomEvent<ViewParameters>('change', {
@@ -98,7 +100,8 @@ export class DatastoreExplorerElement extends HTMLElement {
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (previous === value || !this.#store || !this.#explorer) return
-    if (name === 'picker' || name === 'theme') this.#render()
+    if (name === 'height') this.#applyHeight()
+    else if (name === 'picker' || name === 'theme') this.#render()
     // another table: a fresh view of it, from the attributes given
     else if (name === 'resource-id') this.#store.setFromHost(viewFromAttributes(this))
     else this.#store.setFromHost(withAttribute(this.#store.read(), name, value))
@@ -123,6 +126,20 @@ export class DatastoreExplorerElement extends HTMLElement {
     return this.#token
   }
 
+  /** Back to the view the attributes describe (the table too, when the reader picked another). */
+  reset(): void {
+    this.#store?.setFromHost(viewFromAttributes(this))
+  }
+
+  /** Moves the keyboard focus to the records, for a skip link; false when none are shown yet. */
+  focusGrid(): boolean {
+    return focusGrid(this.shadowRoot)
+  }
+
+  #applyHeight(): void {
+    this.#hostStyles?.replaceSync(hostStyles(heightLength(this.getAttribute('height')) ?? DEFAULT_HEIGHT))
+  }
+
   #render(): void {
     if (!this.#explorer || !this.#store) return
     const tokens: TokenStore = {
@@ -144,10 +161,18 @@ export class DatastoreExplorerElement extends HTMLElement {
       ...(isTheme(theme) ? { theme } : {}),
       onPreferredHeight: (height) =>
         this.dispatchEvent(new CustomEvent('preferredheightchange', { detail: { height } })),
+      // like a media element's load and error, these do not bubble: listen on the element
+      onReady: ({ resourceId, total }) =>
+        this.dispatchEvent(new CustomEvent('ready', { detail: readyDetail(resourceId, total) })),
+      onFailure: ({ error, resourceId }) =>
+        this.dispatchEvent(new CustomEvent('error', { detail: errorDetail(error, resourceId) })),
     }
     this.#explorer.render(environment, this.#generation)
   }
 }
+
+/** The element's class, as a host's code names it: `DatastoreExplorer.version`. */
+export const DatastoreExplorer = DatastoreExplorerElement satisfies DatastoreExplorerConstructor
 
 // a second copy of this script (even from another URL) finds the element defined, and changes nothing
 if (!customElements.get('datastore-explorer')) {
