@@ -66,6 +66,9 @@ const PopoverMenu = lazy(() =>
 const CopyCodeDialog = lazy(() =>
   import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
 )
+const EmbedCodeDialog = lazy(() =>
+  import('../features/embed-code/embed-code-dialog').then((module) => ({ default: module.EmbedCodeDialog })),
+)
 const ExportDialog = lazy(() =>
   import('../features/export/export-dialog').then((module) => ({ default: module.ExportDialog })),
 )
@@ -123,6 +126,10 @@ export function TableView({
   const closeExportMenu = useCallback(() => setExportMenu(null), [])
   const copyCodeMounted = useEverTrue(copyCodeOpen)
   const closeCopyCode = useCallback(() => setCopyCodeOpen(false), [])
+  const [embedOpen, setEmbedOpen] = useState(false)
+  const embedMounted = useEverTrue(embedOpen)
+  const closeEmbed = useCallback(() => setEmbedOpen(false), [])
+  const { layout } = useEnvironment()
   const [downloadOpen, setDownloadOpen] = useState(false)
   const downloadMounted = useEverTrue(downloadOpen)
   const closeDownload = useCallback(() => setDownloadOpen(false), [])
@@ -240,6 +247,8 @@ export function TableView({
               items={[
                 { label: t('app.copyAsCode'), run: () => setCopyCodeOpen(true) },
                 ...(request ? [{ label: t('app.download'), run: () => setDownloadOpen(true) }] : []),
+                // an embed's own readers embed from the portal's page, not from inside another page
+                ...(layout === 'page' ? [{ label: t('app.embedView'), run: () => setEmbedOpen(true) }] : []),
               ]}
               onClose={closeExportMenu}
             />
@@ -396,6 +405,17 @@ export function TableView({
             portal={portal}
             state={state}
             fields={fields}
+          />
+        </Suspense>
+      )}
+      {embedMounted && (
+        <Suspense fallback={null}>
+          <EmbedCodeDialog
+            open={embedOpen}
+            onClose={closeEmbed}
+            portal={portal}
+            state={state}
+            tableName={summary?.name ?? resourceId}
           />
         </Suspense>
       )}

@@ -69,6 +69,12 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
   #hostStyles: CSSStyleSheet | null = null
 
   connectedCallback(): void {
+    // a token set before this script defined the element is an own property that hides the setter
+    if (Object.hasOwn(this, 'token')) {
+      const early = (this as { token?: unknown }).token
+      delete (this as { token?: unknown }).token
+      this.token = typeof early === 'string' ? early : ''
+    }
     if (this.#explorer) return
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
     this.#hostStyles ??= new CSSStyleSheet()
