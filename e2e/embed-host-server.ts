@@ -1,7 +1,8 @@
 // A portal page on a second origin for the embedding tests: it serves e2e/embed-host/ with the strict
 // content security policy a portal may send (no inline script or style, scripts and styles only from
 // itself and the explorer's origin), and writes the explorer's origin into the pages. A test may also
-// paste a snippet (PUT /pasted/<name>.html): it is then served in a blank page, under the same policy.
+// paste a snippet (PUT /pasted/<name>.html): it is then served in a blank page, under the same policy;
+// and the embed demo's pages (public/embed-demo*) are served as this portal's own.
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import path from 'node:path'
@@ -23,6 +24,22 @@ export const HOST_CSP = [
   "img-src 'self' data:",
   `frame-src ${MAIN_ORIGIN}`,
 ].join('; ')
+
+/** The embed demo's pages (public/embed-demo*), served as a portal on this origin would serve them. */
+const publicFolder = fileURLToPath(new URL('../public/', import.meta.url))
+const DEMO_PAGE = /^\/embed-demo[\w-]*\.(html|css|js)$/
+
+/**
+ * A demo page as a portal page on this origin: the explorer's files come from the explorer's origin,
+ * and the page's policy is this server's header (the demo's own <meta> policy names only its origin).
+ */
+function asPortalPage(text: string): string {
+  return text
+    .replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, '')
+    .replaceAll('src="/embed/', `src="${MAIN_ORIGIN}/embed/`)
+    .replaceAll('src="/embed.html', `src="${MAIN_ORIGIN}/embed.html`)
+    .replaceAll('href="/favicon.png"', 'href="data:,"')
+}
 
 /** Snippets a test pasted (PUT /pasted/<name>.html), each served as the body of a blank page. */
 const pasted = new Map<string, string>()
@@ -76,6 +93,19 @@ createServer(async (request, response) => {
       'Cache-Control': 'no-store',
     })
     return void response.end(blankPage(snippet))
+  }
+  if (DEMO_PAGE.test(pathname)) {
+    try {
+      const body = asPortalPage(await readFile(path.join(publicFolder, path.basename(pathname)), 'utf8'))
+      response.writeHead(200, {
+        'Content-Type': TYPES[path.extname(pathname)]!,
+        'Content-Security-Policy': HOST_CSP,
+        'Cache-Control': 'no-store',
+      })
+      return void response.end(body)
+    } catch {
+      return void response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found')
+    }
   }
   const name = pathname.slice(1) || 'two-elements.html'
   const file = path.join(folder, path.basename(name))

@@ -205,7 +205,7 @@ export function TableView({
         )}
       </div>
 
-      <div className="dse-controls" role="group" aria-label={t('app.controls')}>
+      <div className="dse-controls" role="group" aria-label={t('app.controls')} part="toolbar">
         <SearchBox
           q={state.q}
           mode={state.searchMode}

@@ -23,8 +23,10 @@ import {
 } from '../model/view-attributes'
 import { errorDetail, readyDetail } from './host-events'
 import { DEFAULT_HEIGHT, heightLength, hostStyles } from './host-styles'
+import { hostColourValues, watchHostTheme } from './host-theme'
 import { mountInShadowRoot, type ShadowExplorer } from './mount'
 import type { DatastoreExplorer as DatastoreExplorerApi, DatastoreExplorerConstructor } from './public-api'
+import type { Scheme } from './theme'
 
 /** The explorer's own origin: where this script came from, and the default portal (its server). */
 const EXPLORER_ORIGIN = new URL(import.meta.url).origin
@@ -58,7 +60,8 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
   static readonly version: string = version
 
   static get observedAttributes(): string[] {
-    return [...Object.keys(VIEW_ATTRIBUTES), 'picker', 'theme', 'height']
+    // `class` and `style`: a page may set the theme's custom properties through them
+    return [...Object.keys(VIEW_ATTRIBUTES), 'picker', 'theme', 'height', 'class', 'style']
   }
 
   #explorer: ShadowExplorer | null = null
@@ -67,6 +70,15 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
   #token = ''
   #generation = 0
   #hostStyles: CSSStyleSheet | null = null
+  /** The explorer's colours from the host's theme properties (empty when it sets none). */
+  #themeStyles: CSSStyleSheet | null = null
+  #themeRule = ''
+  /** Counts the theme's readings: a late answer of an older one is dropped. */
+  #themeSerial = 0
+  /** The light or dark scheme the host's background calls for, when it sets one. */
+  #hostScheme: Scheme | null = null
+  #stopWatchingTheme: (() => void) | null = null
+  #probe: HTMLElement | null = null
 
   connectedCallback(): void {
     // a token set before this script defined the element is an own property that hides the setter
@@ -78,8 +90,9 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
     if (this.#explorer) return
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
     this.#hostStyles ??= new CSSStyleSheet()
+    this.#themeStyles ??= new CSSStyleSheet()
     this.#applyHeight()
-    shadow.adoptedStyleSheets = [this.#hostStyles]
+    shadow.adoptedStyleSheets = [this.#hostStyles, this.#themeStyles]
     const onUserChange = (search: string) =>
       this.dispatchEvent(
         new CustomEvent<ViewParameters>('change', {
@@ -92,6 +105,12 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
       ? urlStore(viewFromAttributes(this), onUserChange)
       : memoryStore(viewFromAttributes(this), onUserChange)
     this.#explorer = mountInShadowRoot(shadow, explorerCss)
+    // never shown: the browser resolves the host's colours on it
+    this.#probe = document.createElement('span')
+    this.#probe.hidden = true
+    shadow.append(this.#probe)
+    this.#applyTheme()
+    this.#stopWatchingTheme = watchHostTheme(this, () => this.#applyTheme())
     this.#render()
   }
 
@@ -101,13 +120,21 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
       if (this.isConnected || !this.#explorer) return
       this.#explorer.unmount()
       this.#explorer = null
+      this.#stopWatchingTheme?.()
+      this.#stopWatchingTheme = null
+      this.#probe?.remove()
+      this.#probe = null
     })
   }
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (previous === value || !this.#store || !this.#explorer) return
     if (name === 'height') this.#applyHeight()
-    else if (name === 'picker' || name === 'theme') this.#render()
+    else if (name === 'class' || name === 'style') this.#applyTheme()
+    else if (name === 'theme') {
+      this.#applyTheme()
+      this.#render()
+    } else if (name === 'picker') this.#render()
     // another table: a fresh view of it, from the attributes given
     else if (name === 'resource-id') this.#store.setFromHost(viewFromAttributes(this))
     else this.#store.setFromHost(withAttribute(this.#store.read(), name, value))
@@ -142,6 +169,37 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
     return focusGrid(this.shadowRoot)
   }
 
+  /**
+   * The explorer's colours from the host's `--datastore-explorer-*` colours (theme.ts keeps every pair
+   * AA), in a stylesheet of the shadow root; and, when the host gives a background, its light or dark
+   * scheme (unless the `theme` attribute names one).
+   */
+  #applyTheme(): void {
+    const values = hostColourValues(this)
+    const serial = ++this.#themeSerial
+    if (Object.keys(values).length === 0) return this.#setTheme('', null)
+    const attribute = this.getAttribute('theme')
+    const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches
+    const scheme: Scheme = isTheme(attribute) ? attribute : systemDark ? 'dark' : 'light'
+    // the colour arithmetic loads only for a page that sets colours
+    void import('./host-theme-rule').then(({ hostThemeRule }) => {
+      if (serial !== this.#themeSerial || !this.#probe) return
+      const theme = hostThemeRule(values, this.#probe, scheme, ':host .dse-root.dse-root--embed')
+      this.#setTheme(theme.rule, theme.scheme)
+    })
+  }
+
+  #setTheme(rule: string, scheme: Scheme | null): void {
+    if (rule !== this.#themeRule) {
+      this.#themeRule = rule
+      this.#themeStyles?.replaceSync(rule)
+    }
+    if (scheme !== this.#hostScheme) {
+      this.#hostScheme = scheme
+      this.#render()
+    }
+  }
+
   #applyHeight(): void {
     this.#hostStyles?.replaceSync(hostStyles(heightLength(this.getAttribute('height')) ?? DEFAULT_HEIGHT))
   }
@@ -163,8 +221,9 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
       layout: 'embed',
       picker: this.hasAttribute('picker'),
       browserLanguages: navigator.languages,
-      // `theme="dark"` or `"light"`; otherwise the host's system colours (prefers-color-scheme)
-      ...(isTheme(theme) ? { theme } : {}),
+      // `theme="dark"` or `"light"`; else the scheme of the background the host's theme gives;
+      // otherwise the host's system colours (prefers-color-scheme)
+      ...(isTheme(theme) ? { theme } : this.#hostScheme ? { theme: this.#hostScheme } : {}),
       onPreferredHeight: (height) =>
         this.dispatchEvent(new CustomEvent('preferredheightchange', { detail: { height } })),
       // like a media element's load and error, these do not bubble: listen on the element
