@@ -13,7 +13,6 @@ import { createNoRecentStore } from '../instance/recent-store'
 import { isTheme } from '../instance/theme-store'
 import type { TokenStore } from '../instance/token-store'
 import { createMemoryViewStore, createUrlViewStore, type ViewStore } from '../instance/view-store'
-import explorerCss from '../styles/explorer.css?url'
 import {
   VIEW_ATTRIBUTES,
   viewFromAttributes,
@@ -24,6 +23,7 @@ import {
 import { errorDetail, readyDetail } from './host-events'
 import { DEFAULT_HEIGHT, heightLength, hostStyles } from './host-styles'
 import { hostColourValues, watchHostTheme } from './host-theme'
+import { explorerStylesheet } from './explorer-stylesheet'
 import { mountInShadowRoot, type ShadowExplorer } from './mount'
 import type { DatastoreExplorer as DatastoreExplorerApi, DatastoreExplorerConstructor } from './public-api'
 import type { Scheme } from './theme'
@@ -104,7 +104,7 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
     this.#store ??= this.hasAttribute('sync-url')
       ? urlStore(viewFromAttributes(this), onUserChange)
       : memoryStore(viewFromAttributes(this), onUserChange)
-    this.#explorer = mountInShadowRoot(shadow, explorerCss)
+    this.#explorer = mountInShadowRoot(shadow, explorerStylesheet)
     // never shown: the browser resolves the host's colours on it
     this.#probe = document.createElement('span')
     this.#probe.hidden = true
