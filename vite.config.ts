@@ -18,5 +18,12 @@ export default defineConfig({
     // no inline module-preload polyfill script: the app must run under `script-src 'self'`
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // the one big chunk is exceljs (about 930 kB), loaded only when a reader saves an .xlsx: the
+    // bundle budget (scripts/check-bundle-size.ts) watches what a page loads first
+    chunkSizeWarningLimit: 1000,
+    rolldownOptions: {
+      // Rolldown's timing report reads like a failure on a first `npm start`, on a slow computer
+      checks: { bundlerTimings: false },
+    },
   },
 })

@@ -88,8 +88,6 @@ export interface DatastoreExplorerAttributes {
   theme?: 'light' | 'dark'
   /** The element's height when the page's CSS sets none: pixels (`600`) or a CSS length (`70vh`). */
   height?: string
-  /** Row height: `compact` or `comfortable` (the default). */
-  density?: 'compact' | 'comfortable'
   picker?: '' | boolean
   'sync-url'?: '' | boolean
 }
