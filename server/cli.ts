@@ -26,6 +26,8 @@ export interface CliOptions {
   proxy: boolean
   /** Origins the proxy reaches although they are http: or private (--proxy-allow). */
   proxyAllow: string[]
+  /** The address readers reach this server at, for the embed snippets (--public-url); default: the request's. */
+  publicUrl: string | undefined
 }
 
 export const DEFAULTS: CliOptions = {
@@ -46,6 +48,7 @@ export const DEFAULTS: CliOptions = {
   help: false,
   proxy: true,
   proxyAllow: [],
+  publicUrl: undefined,
 }
 
 export const USAGE = `Usage: node --import tsx server/main.ts [options]
@@ -80,6 +83,9 @@ Options:
                       let the proxy also reach this origin (repeatable), e.g. an intranet portal
                       or http://127.0.0.1:9000 for tests; otherwise http: and private addresses
                       are refused
+  --public-url URL    the address readers reach this server at, when it is not the one they
+                      ask (behind a reverse proxy): "Embed this view" writes it into its
+                      snippets, e.g. https://data.example.org/explorer
   --quiet             do not log requests
   --help              show this help
 `
@@ -104,6 +110,7 @@ const FLAGS = {
   '--quiet': 'switch',
   '--no-proxy': 'switch',
   '--proxy-allow': 'value',
+  '--public-url': 'value',
   '--help': 'switch',
 } as const
 
@@ -209,6 +216,15 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
           `--proxy-allow expects an origin such as https://intranet.example or http://127.0.0.1:9000, got ${JSON.stringify(value)}`,
         )
       options.proxyAllow.push(origin)
+      break
+    }
+    case '--public-url': {
+      const url = URL.canParse(value) ? new URL(value) : null
+      if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password)
+        throw new CliError(
+          `--public-url expects an http(s) address such as https://data.example.org/explorer, got ${JSON.stringify(value)}`,
+        )
+      options.publicUrl = url.href.replace(/\/+$/, '')
       break
     }
     case '--help':

@@ -326,6 +326,7 @@ async function main(): Promise<void> {
     maxBodyBytes: options.maxBodyBytes,
     log: options.quiet ? () => undefined : log,
     proxy: options.proxy ? { allowedOrigins: new Set(options.proxyAllow) } : undefined,
+    publicUrl: options.publicUrl,
   })
   server.listen(options.port, options.host, () => {
     const address = server.address()

@@ -28,6 +28,8 @@ export interface ServerOptions {
   log: (line: string) => void
   /** The read-only portal proxy at /proxy; off when undefined (`--no-proxy`). */
   proxy?: ProxyOptions | undefined
+  /** The address readers reach this server at (`--public-url`), for the embed snippets. */
+  publicUrl?: string | undefined
 }
 
 /** Where the page finds the proxy (the runtime config's `proxy`). */
@@ -297,6 +299,7 @@ async function route(
       return jsonReply(200, {
         portal: `${originOf(request)}/en`,
         ...(options.proxy ? { proxy: PROXY_PATH } : {}),
+        ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       })
     case 'app': {
       if (method !== 'GET' && method !== 'HEAD') return htmlReply(405, errorPage(405), { Allow: 'GET, HEAD' })

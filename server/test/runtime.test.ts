@@ -96,12 +96,22 @@ describe('envelope and routes', () => {
   })
 
   it(
-    'turns the proxy off with --no-proxy: no /proxy, and /config.json names none',
+    'turns the proxy off with --no-proxy: no /proxy, and /config.json names none; it names the --public-url',
     { timeout: 120_000 },
     async () => {
-      const bare = await startServer(['--load', 'e2e/fixtures/paged-numbers.json', '--no-proxy', '--quiet'])
+      const bare = await startServer([
+        '--load',
+        'e2e/fixtures/paged-numbers.json',
+        '--no-proxy',
+        '--public-url',
+        'https://data.example.org/explorer',
+        '--quiet',
+      ])
       try {
-        expect(await (await fetch(`${bare.url}/config.json`)).json()).toEqual({ portal: `${bare.url}/en` })
+        expect(await (await fetch(`${bare.url}/config.json`)).json()).toEqual({
+          portal: `${bare.url}/en`,
+          publicUrl: 'https://data.example.org/explorer',
+        })
         const proxy = await fetch(
           `${bare.url}/proxy?url=${encodeURIComponent('https://x.org/api/3/action/status_show')}`,
         )

@@ -66,6 +66,9 @@ const PopoverMenu = lazy(() =>
 const CopyCodeDialog = lazy(() =>
   import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
 )
+const EmbedCodeDialog = lazy(() =>
+  import('../features/embed-code/embed-code-dialog').then((module) => ({ default: module.EmbedCodeDialog })),
+)
 const ExportDialog = lazy(() =>
   import('../features/export/export-dialog').then((module) => ({ default: module.ExportDialog })),
 )
@@ -123,6 +126,10 @@ export function TableView({
   const closeExportMenu = useCallback(() => setExportMenu(null), [])
   const copyCodeMounted = useEverTrue(copyCodeOpen)
   const closeCopyCode = useCallback(() => setCopyCodeOpen(false), [])
+  const [embedOpen, setEmbedOpen] = useState(false)
+  const embedMounted = useEverTrue(embedOpen)
+  const closeEmbed = useCallback(() => setEmbedOpen(false), [])
+  const { layout } = useEnvironment()
   const [downloadOpen, setDownloadOpen] = useState(false)
   const downloadMounted = useEverTrue(downloadOpen)
   const closeDownload = useCallback(() => setDownloadOpen(false), [])
@@ -198,7 +205,7 @@ export function TableView({
         )}
       </div>
 
-      <div className="dse-controls" role="group" aria-label={t('app.controls')}>
+      <div className="dse-controls" role="group" aria-label={t('app.controls')} part="toolbar">
         <SearchBox
           q={state.q}
           mode={state.searchMode}
@@ -240,6 +247,8 @@ export function TableView({
               items={[
                 { label: t('app.copyAsCode'), run: () => setCopyCodeOpen(true) },
                 ...(request ? [{ label: t('app.download'), run: () => setDownloadOpen(true) }] : []),
+                // an embed's own readers embed from the portal's page, not from inside another page
+                ...(layout === 'page' ? [{ label: t('app.embedView'), run: () => setEmbedOpen(true) }] : []),
               ]}
               onClose={closeExportMenu}
             />
@@ -399,6 +408,17 @@ export function TableView({
           />
         </Suspense>
       )}
+      {embedMounted && (
+        <Suspense fallback={null}>
+          <EmbedCodeDialog
+            open={embedOpen}
+            onClose={closeEmbed}
+            portal={portal}
+            state={state}
+            tableName={summary?.name ?? resourceId}
+          />
+        </Suspense>
+      )}
       {downloadMounted && request && (
         <Suspense fallback={null}>
           <ExportDialog
@@ -411,6 +431,7 @@ export function TableView({
             hidden={state.hidden}
             name={summary?.name}
             total={total}
+            totalEstimated={totalWasEstimated}
           />
         </Suspense>
       )}
