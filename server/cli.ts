@@ -24,6 +24,12 @@ export interface CliOptions {
   proxy: boolean
   /** Origins the proxy reaches although they are http: or private (--proxy-allow). */
   proxyAllow: string[]
+  /** Read-only database workers beside the primary (the embedded database). */
+  dbReaders: number
+  /** Requests one client address may have in progress at once (0: no limit). */
+  maxClientRequests: number
+  /** Show the SQL, its parameters and PostgreSQL's message in 409 answers, as CKAN does. */
+  debugErrors: boolean
 }
 
 export const DEFAULTS: CliOptions = {
@@ -43,6 +49,9 @@ export const DEFAULTS: CliOptions = {
   help: false,
   proxy: true,
   proxyAllow: [],
+  dbReaders: 1,
+  maxClientRequests: 32,
+  debugErrors: false,
 }
 
 export const USAGE = `Usage: node --import tsx server/main.ts [options]
@@ -71,6 +80,14 @@ Options:
                       let the proxy also reach this origin (repeatable), e.g. an intranet portal
                       or http://127.0.0.1:9000 for tests; otherwise http: and private addresses
                       are refused
+  --db-readers N      read-only database workers beside the main one (default 1, at most 8):
+                      a slow search then does not hold up the others; each costs about
+                      250 MB of memory, and 0 keeps one worker for everything
+  --max-client-requests N
+                      requests one client address may have in progress at once (default 32,
+                      0 for no limit); more are answered with 429 Too Many Requests
+  --debug-errors      show the SQL, its parameters and PostgreSQL's message in "Invalid query"
+                      answers, as CKAN does (hidden by default: they reveal how queries are built)
   --quiet             do not log requests
   --help              show this help
 `
@@ -94,6 +111,9 @@ const FLAGS = {
   '--quiet': 'switch',
   '--no-proxy': 'switch',
   '--proxy-allow': 'value',
+  '--db-readers': 'value',
+  '--max-client-requests': 'value',
+  '--debug-errors': 'switch',
   '--help': 'switch',
 } as const
 
@@ -198,6 +218,15 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
       options.proxyAllow.push(origin)
       break
     }
+    case '--db-readers':
+      options.dbReaders = wholeNumber(flag, value, 0, 8)
+      break
+    case '--max-client-requests':
+      options.maxClientRequests = wholeNumber(flag, value, 0)
+      break
+    case '--debug-errors':
+      options.debugErrors = true
+      break
     case '--help':
       options.help = true
       break

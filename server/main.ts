@@ -154,6 +154,8 @@ type ServedDb = Db & { close(): Promise<void> }
 interface Opened {
   db: ServedDb
   finishLoading?: () => Promise<void>
+  /** What runs once every table is ready: opening the readers of a database directory. */
+  whenReady?: () => Promise<void>
 }
 
 /** Opens the database and makes sure it holds the data (or will: see `finishLoading`). */
@@ -186,13 +188,21 @@ async function openDatabase(options: CliOptions, sources: Sources): Promise<Open
   if (!upToDate && ours) await rm(dataDir, { recursive: true, force: true })
   await mkdir(dataDir, { recursive: true })
   await claimDataDir(dataDir)
-  const db = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir, log })
+  await mkdir(dataRoot, { recursive: true })
+  const db = await PgliteWorkerDb.open({
+    timeoutMs: 0,
+    dataDir,
+    readers: options.dbReaders,
+    // the readers' copies of the directory, removed on exit (or by the next start: removeStaleData)
+    snapshotDir: await mkdtemp(path.join(dataRoot, `run-${process.pid}-`)),
+    log,
+  })
   if (upToDate) {
     print(
       `Using the database in ${path.relative(repoRoot, dataDir) || dataDir} (opened in ${seconds(started)} s).`,
     )
     db.timeoutMs = options.timeoutMs
-    return { db }
+    return { db, whenReady: () => openReaders(db, options.dbReaders) }
   }
   print(
     `Loading ${options.load.length > 0 ? 'the files' : 'the demo data'} into ${path.relative(repoRoot, dataDir) || dataDir} (the next start reuses it)…`,
@@ -221,7 +231,19 @@ async function openDatabase(options: CliOptions, sources: Sources): Promise<Open
       await writeFile(marker, key)
       if (later.length > 0) print(`Loaded the big tables in ${seconds(since)} s.`)
     },
+    whenReady: () => openReaders(db, options.dbReaders),
   }
+}
+
+/**
+ * Opens the readers of a database directory (each on a copy of it), so that one slow statement
+ * never holds up the others: see "Threads and the statement timeout" in docs/server.md.
+ */
+async function openReaders(db: PgliteWorkerDb, count: number): Promise<void> {
+  if (count === 0) return
+  const started = Date.now()
+  await db.openReaders()
+  print(`Opened ${count} reader worker(s) in ${seconds(started)} s.`)
 }
 
 /** Other databases kept beside the one in use (other row counts, seeds or code versions). */
@@ -327,7 +349,7 @@ async function main(): Promise<void> {
   }
   for (const file of options.load) if (!existsSync(file)) fail(`cannot read ${file}: no such file`)
   const building = options.buildIfNeeded ? buildIfNeeded() : Promise.resolve()
-  const [{ db, finishLoading }] = await Promise.all([
+  const [{ db, finishLoading, whenReady }] = await Promise.all([
     openDatabase(options, await sourcesFor(options)),
     building,
   ])
@@ -340,6 +362,8 @@ async function main(): Promise<void> {
     maxBodyBytes: options.maxBodyBytes,
     log: options.quiet ? () => undefined : log,
     proxy: options.proxy ? { allowedOrigins: new Set(options.proxyAllow) } : undefined,
+    maxClientRequests: options.maxClientRequests,
+    debugErrors: options.debugErrors,
   })
   server.listen(options.port, options.host, () => {
     const address = server.address()
@@ -350,12 +374,14 @@ async function main(): Promise<void> {
         `Private resource "${PRIVATE_RESOURCE_ID}" ${options.tokens.length > 0 ? 'is readable with the --token value(s)' : 'needs --token to be readable'}.`,
       )
     }
-    if (!finishLoading) print(ALL_READY)
+    const ready = (): void => {
+      print(ALL_READY)
+      // the server answers meanwhile, with the primary worker alone
+      whenReady?.().catch((error: Error) => log(`the reader workers could not be opened: ${error.message}`))
+    }
+    if (!finishLoading) ready()
     else {
-      finishLoading().then(
-        () => print(ALL_READY),
-        (error: Error) => fail(`the data could not be loaded: ${error.message}`),
-      )
+      finishLoading().then(ready, (error: Error) => fail(`the data could not be loaded: ${error.message}`))
     }
   })
   server.on('error', (error: NodeJS.ErrnoException) => {

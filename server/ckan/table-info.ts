@@ -70,13 +70,15 @@ const tsConfigCache = new WeakMap<Db, Promise<Set<string>>>()
 
 /** Names of the text-search configurations (`pg_ts_config`), cached per database. */
 export function textSearchConfigs(db: Db): Promise<Set<string>> {
-  let cached = tsConfigCache.get(db)
+  // each request sees the database through a view of its own: cache on the database itself
+  const key = db.base ?? db
+  let cached = tsConfigCache.get(key)
   if (!cached) {
     cached = db
       .query<{ name: string }>('SELECT cfgname::text AS name FROM pg_catalog.pg_ts_config')
       .then(({ rows }) => new Set(rows.map((row) => row.name)))
-    cached.catch(() => tsConfigCache.delete(db))
-    tsConfigCache.set(db, cached)
+    cached.catch(() => tsConfigCache.delete(key))
+    tsConfigCache.set(key, cached)
   }
   return cached
 }
