@@ -72,6 +72,12 @@ export interface Db {
    * request, so what is cached per database is keyed on it.
    */
   readonly base?: Db
+  /**
+   * A number that changes whenever something may have been written (PgliteWorkerDb counts its
+   * writes): what was read about the catalogue may be kept while it stays the same (read-cache.ts).
+   * A Db without it is read every time.
+   */
+  version?(): number
   query<Row = Record<string, unknown>>(
     sql: string,
     params?: unknown[],

@@ -389,6 +389,11 @@ export class PgliteWorkerDb implements BulkLoadDb {
     return response.bytes ?? 0
   }
 
+  /** Changes with every statement that may write (see Db.version). */
+  version(): number {
+    return this.writeSeq
+  }
+
   /** Statements waiting for a worker (for tests and logs). */
   get waiting(): number {
     return this.queue.length
