@@ -366,12 +366,15 @@ export function createRequestHandler(options: ServerOptions) {
   const clientLimit = new ClientLimit(options.maxClientRequests ?? 0)
   return async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     const started = performance.now()
+    // a response is done when it closes: once written whole, or when its client left before
+    const closed = new Promise<void>((resolve) => response.once('close', resolve))
     const logDone = (status: number, note = ''): void =>
       options.log(
         `${request.method} ${pathForLog(request.url ?? '/')} ${status} ${(performance.now() - started).toFixed(1)}ms${note && ` ${note}`}`,
       )
-    /** A client that left before the whole answer was written is logged as such, never as a 5xx. */
-    const logClosed = (note = ''): void => {
+    /** Logs once the response closed: a client that left first is logged as such, never as a 5xx. */
+    const logClosed = async (note = ''): Promise<void> => {
+      await closed
       if (response.writableFinished) logDone(response.statusCode)
       else logDone(CLIENT_GONE, `client gone${note && `, ${note}`}`)
     }
@@ -387,7 +390,7 @@ export function createRequestHandler(options: ServerOptions) {
       // the proxy streams its answer itself; it is for this server's own pages (no CORS headers)
       response.setHeader('X-Content-Type-Options', 'nosniff')
       await proxy(request, response)
-      logClosed()
+      await logClosed()
       return
     }
     const client = clientOf(request)
@@ -402,7 +405,7 @@ export function createRequestHandler(options: ServerOptions) {
         'X-Content-Type-Options': 'nosniff',
       })
       response.end(reply.body)
-      logClosed()
+      await logClosed()
       return
     }
     try {
@@ -420,15 +423,12 @@ async function answer(
   request: http.IncomingMessage,
   response: http.ServerResponse,
   logDone: (status: number, note?: string) => void,
-  logClosed: (note?: string) => void,
+  logClosed: (note?: string) => Promise<void>,
 ): Promise<void> {
   const clientGone = new AbortController()
-  const closed = new Promise<void>((resolve) =>
-    response.on('close', () => {
-      if (!response.writableFinished) clientGone.abort()
-      resolve()
-    }),
-  )
+  response.on('close', () => {
+    if (!response.writableFinished) clientGone.abort()
+  })
   let reply: Reply
   try {
     reply = await route(options, request, clientGone.signal)
@@ -440,7 +440,7 @@ async function answer(
     ) {
       // nobody is left to answer
       response.destroy()
-      logClosed(
+      await logClosed(
         error instanceof QueryAbortedError ? 'query not run or stopped' : 'while the request was read',
       )
       return
@@ -464,7 +464,7 @@ async function answer(
   if (clientGone.signal.aborted) {
     // the answer was made (an action may turn a stopped query into an error answer), but for nobody
     response.destroy()
-    logClosed('answer dropped')
+    await logClosed('answer dropped')
     return
   }
   try {
@@ -478,7 +478,7 @@ async function answer(
         // the headers are out: a cut connection is the only way left to say the body is not whole
         const gone = clientGone.signal.aborted
         response.destroy()
-        if (gone) logClosed('stream stopped')
+        if (gone) await logClosed('stream stopped')
         else {
           options.log(`error while streaming: ${(error as Error)?.stack ?? String(error)}`)
           logDone(500, 'stream cut')
@@ -492,8 +492,7 @@ async function answer(
     response.destroy()
   }
   // logged once the answer is out (or the client left while it was written)
-  await closed
-  logClosed()
+  await logClosed()
 }
 
 export function createDatastoreServer(options: ServerOptions): http.Server {
