@@ -543,8 +543,7 @@ export class PgliteWorkerDb implements BulkLoadDb {
     const running = lane?.running
     if (!lane || !running || job.request.kind !== 'query' || !job.withTimeout) return
     const stop = (): void => {
-      if (lane.running !== running) return
-      if (lane.role === 'primary' && this.openCursors > 0) return // a dump's cursor would be lost
+      if (lane.running !== running || !this.losesNothing(lane)) return
       clearTimeout(running.timer)
       lane.running = undefined
       this.abandoned++
@@ -554,6 +553,19 @@ export class PgliteWorkerDb implements BulkLoadDb {
     const left = this.abandonAfterMs - (performance.now() - running.started)
     if (left <= 0) stop()
     else running.abandonTimer = setTimeout(stop, left)
+  }
+
+  /**
+   * Whether replacing `lane`'s worker loses nothing: a reader holds a copy; the primary holds the
+   * dump's open cursors, and in memory the writes made since the last snapshot.
+   */
+  private losesNothing(lane: Lane): boolean {
+    if (lane.role === 'reader') return true
+    if (this.openCursors > 0) return false
+    return (
+      this.options.dataDir !== undefined ||
+      (this.snapshot !== undefined && this.snapshotSeq === this.writeSeq)
+    )
   }
 
   /** Hands queued jobs to idle lanes, in queue order (see `laneFor`). */

@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { actions as ckanActions } from '../ckan/actions.ts'
 import { createResource, initDatastore } from '../ckan/datastore-create.ts'
 import { abortableDb, QueryAbortedError } from '../db/abort.ts'
+import { PgDb } from '../db/pg-db.ts'
 import { PgliteWorkerDb } from '../db/pglite-worker-db.ts'
 import type { Action } from '../http/server.ts'
+import { freshDatabase } from './backends.ts'
 import { startInProcess } from './start-server.ts'
 
 // A few seconds of work for PGlite: keeps the single worker busy while other queries queue up.
@@ -80,6 +82,28 @@ describe('PgliteWorkerDb with an AbortSignal', () => {
     expect(await marks(2)).toBe(1)
     expect(db.replacements).toBe(replaced + 1)
   }, 60_000)
+})
+
+describe('PgliteWorkerDb in memory, without a snapshot', () => {
+  it('lets a running query of a client that left finish, as stopping it would lose the data', async () => {
+    const memory = await PgliteWorkerDb.open({ timeoutMs: 0, abandonAfterMs: 0 })
+    try {
+      await memory.exec('CREATE TABLE kept (a int); INSERT INTO kept VALUES (1)')
+      const gone = new AbortController()
+      const counted = memory.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM generate_series(1, 1000000)',
+        [],
+        { signal: gone.signal },
+      )
+      await until(() => memory.busy)
+      gone.abort()
+      expect((await counted).rows).toEqual([{ n: 1_000_000 }])
+      expect(memory.replacements).toBe(0)
+      expect((await memory.query('SELECT a FROM kept')).rows).toEqual([{ a: 1 }])
+    } finally {
+      await memory.close()
+    }
+  }, 180_000)
 })
 
 describe('PgliteWorkerDb serving clients in turn', () => {
@@ -178,5 +202,33 @@ describe('the HTTP server', () => {
     const next = await fetch(`${baseUrl}/api/3/action/datastore_search?resource_id=tiny`)
     expect(next.status).toBe(200)
     await until(() => logLines.some((line) => /^GET \/api\/3\/action\/endless 499 .*client gone/.test(line)))
+  }, 60_000)
+})
+
+describe.runIf(process.env.DSE_TEST_PG_URL)('PgDb (PostgreSQL) with an AbortSignal', () => {
+  let pgDb: PgDb
+
+  beforeAll(async () => {
+    pgDb = new PgDb(await freshDatabase(process.env.DSE_TEST_PG_URL!, 'dse_gone'), 0)
+  })
+  afterAll(async () => {
+    await pgDb?.close()
+  })
+
+  it('cancels the running statement of a client that left, and keeps serving', async () => {
+    const gone = new AbortController()
+    const sleeping = pgDb.query('SELECT pg_sleep(600)', [], { signal: gone.signal }).catch((e: unknown) => e)
+    const running = async (): Promise<number> =>
+      (
+        await pgDb.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(600)' AND state = 'active'",
+        )
+      ).rows[0]!.n
+    await vi.waitUntil(async () => (await running()) === 1, { timeout: 20_000, interval: 50 })
+    gone.abort()
+    // without the cancel, this would wait the ten minutes of pg_sleep
+    expect(await sleeping).toBeInstanceOf(QueryAbortedError)
+    await vi.waitUntil(async () => (await running()) === 0, { timeout: 20_000, interval: 50 })
+    expect((await pgDb.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }])
   }, 60_000)
 })
