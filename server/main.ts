@@ -154,7 +154,7 @@ type ServedDb = Db & { close(): Promise<void> }
 interface Opened {
   db: ServedDb
   finishLoading?: () => Promise<void>
-  /** What runs once every table is ready: opening the readers of a database directory. */
+  /** What runs once every table is loaded, before ALL_READY: opening the readers of a directory. */
   whenReady?: () => Promise<void>
 }
 
@@ -374,12 +374,14 @@ async function main(): Promise<void> {
         `Private resource "${PRIVATE_RESOURCE_ID}" ${options.tokens.length > 0 ? 'is readable with the --token value(s)' : 'needs --token to be readable'}.`,
       )
     }
-    const ready = (): void => {
-      print(ALL_READY)
+    const ready = async (): Promise<void> => {
       // the server answers meanwhile, with the primary worker alone
-      whenReady?.().catch((error: Error) => log(`the reader workers could not be opened: ${error.message}`))
+      await whenReady?.().catch((error: Error) =>
+        log(`the reader workers could not be opened: ${error.message}`),
+      )
+      print(ALL_READY)
     }
-    if (!finishLoading) ready()
+    if (!finishLoading) void ready()
     else {
       finishLoading().then(ready, (error: Error) => fail(`the data could not be loaded: ${error.message}`))
     }
