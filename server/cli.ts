@@ -28,6 +28,12 @@ export interface CliOptions {
   proxyAllow: string[]
   /** The address readers reach this server at, for the embed snippets (--public-url); default: the request's. */
   publicUrl: string | undefined
+  /** Read-only database workers beside the primary (the embedded database). */
+  dbReaders: number
+  /** Requests one client address may have in progress at once (0: no limit). */
+  maxClientRequests: number
+  /** Show the SQL, its parameters and PostgreSQL's message in 409 answers, as CKAN does. */
+  debugErrors: boolean
 }
 
 export const DEFAULTS: CliOptions = {
@@ -49,6 +55,9 @@ export const DEFAULTS: CliOptions = {
   proxy: true,
   proxyAllow: [],
   publicUrl: undefined,
+  dbReaders: 1,
+  maxClientRequests: 32,
+  debugErrors: false,
 }
 
 export const USAGE = `Usage: node --import tsx server/main.ts [options]
@@ -86,6 +95,14 @@ Options:
   --public-url URL    the address readers reach this server at, when it is not the one they
                       ask (behind a reverse proxy): "Embed this view" writes it into its
                       snippets, e.g. https://data.example.org/explorer
+  --db-readers N      read-only database workers beside the main one (default 1, at most 8):
+                      a slow search then does not hold up the others; each costs about
+                      250 MB of memory, and 0 keeps one worker for everything
+  --max-client-requests N
+                      requests one client address may have in progress at once (default 32,
+                      0 for no limit); more are answered with 429 Too Many Requests
+  --debug-errors      show the SQL, its parameters and PostgreSQL's message in "Invalid query"
+                      answers, as CKAN does (hidden by default: they reveal how queries are built)
   --quiet             do not log requests
   --help              show this help
 `
@@ -111,6 +128,9 @@ const FLAGS = {
   '--no-proxy': 'switch',
   '--proxy-allow': 'value',
   '--public-url': 'value',
+  '--db-readers': 'value',
+  '--max-client-requests': 'value',
+  '--debug-errors': 'switch',
   '--help': 'switch',
 } as const
 
@@ -227,6 +247,15 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
       options.publicUrl = url.href.replace(/\/+$/, '')
       break
     }
+    case '--db-readers':
+      options.dbReaders = wholeNumber(flag, value, 0, 8)
+      break
+    case '--max-client-requests':
+      options.maxClientRequests = wholeNumber(flag, value, 0)
+      break
+    case '--debug-errors':
+      options.debugErrors = true
+      break
     case '--help':
       options.help = true
       break

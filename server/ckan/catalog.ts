@@ -1,6 +1,7 @@
 // The catalogue actions an explorer uses to offer resources by name: resource_show and package_search,
 // answered from the `ckan_catalog.resource` table that createResource fills.
 import { catalogSchema } from './datastore-create.ts'
+import { cachedRead } from './read-cache.ts'
 import type { ActionOutcome, Caller, DataDict, Db, Json, SearchContext } from './types.ts'
 
 interface ResourceRow {
@@ -30,11 +31,13 @@ export async function catalogAccess(
   resourceId: string,
   caller: Caller,
 ): Promise<'ok' | 'denied' | 'missing' | 'loading'> {
-  const { rows } = await db.query<{ private: boolean; loading: boolean }>(
-    `SELECT private, loading FROM ${catalogSchema}.resource WHERE id = $1`,
-    [resourceId],
-  )
-  const row = rows[0]
+  const row = await cachedRead(db, `access\u0000${resourceId}`, async (database) => {
+    const { rows } = await database.query<{ private: boolean; loading: boolean }>(
+      `SELECT private, loading FROM ${catalogSchema}.resource WHERE id = $1`,
+      [resourceId],
+    )
+    return rows[0]
+  })
   if (!row) return 'missing'
   if (row.private && !caller.authorised) return 'denied'
   return row.loading ? 'loading' : 'ok'

@@ -1,6 +1,7 @@
 // datastore_search with CKAN 2.11's semantics: schema → existence + auth → backend validation → SQL.
 // Each stage answers with CKAN's error shape; nothing here throws for bad input.
 import { catalogAccess } from './catalog.ts'
+import { inputLimitErrors } from './input-limits.ts'
 import { setOwn } from './ckan-json.ts'
 import { buildLinks } from './links.ts'
 import { type SchemaOutcome, type ValidatedSearch, validateSearchSchema } from './search-schema.ts'
@@ -153,6 +154,8 @@ export async function planSearch(
   realId: string,
   ctx: SearchContext,
 ): Promise<PlannedSearch | ActionOutcome> {
+  const overLimits = inputLimitErrors(search)
+  if (overLimits) return validationError(overLimits)
   const table = await readTableInfo(ctx.db, realId)
   const backend = validateAgainstColumns(search, table.fieldTypes)
   if (backend.kind === 'crash') return internalServerError()

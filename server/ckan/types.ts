@@ -42,9 +42,11 @@ export interface ResourceDefinition {
 export interface QueryOptions {
   /**
    * Once aborted, the query is not started (PgliteWorkerDb drops it from its queue if it waits
-   * there). A Db that cannot drop queued queries ignores it.
+   * there), and one already running is stopped (see server/db). A Db that cannot ignores it.
    */
   signal?: AbortSignal
+  /** Who asks (the client's address): a Db with a queue serves clients in turn. */
+  client?: string
 }
 
 export interface CursorOptions {
@@ -52,6 +54,7 @@ export interface CursorOptions {
   chunkRows: number
   /** Once aborted, no further chunk is fetched (QueryAbortedError) and the cursor is closed. */
   signal?: AbortSignal
+  client?: string
 }
 
 export interface CopyOutOptions {
@@ -59,10 +62,22 @@ export interface CopyOutOptions {
   delimiter: ',' | '\t'
   /** Once aborted, the COPY is cancelled and the stream ends with QueryAbortedError. */
   signal?: AbortSignal
+  client?: string
 }
 
 /** Executes SQL with bound parameters. Implemented by the PGlite worker and by node-postgres. */
 export interface Db {
+  /**
+   * The database this one is a view of (one request's, see server/db/abort.ts): the same for every
+   * request, so what is cached per database is keyed on it.
+   */
+  readonly base?: Db
+  /**
+   * A number that changes whenever something may have been written (PgliteWorkerDb counts its
+   * writes): what was read about the catalogue may be kept while it stays the same (read-cache.ts).
+   * A Db without it is read every time.
+   */
+  version?(): number
   query<Row = Record<string, unknown>>(
     sql: string,
     params?: unknown[],

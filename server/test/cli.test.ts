@@ -63,6 +63,20 @@ describe('parseCli', () => {
     })
   })
 
+  it('reads how the load is shared: readers, the per-client cap, and the SQL in errors', () => {
+    expect(DEFAULTS).toMatchObject({ dbReaders: 1, maxClientRequests: 32, debugErrors: false })
+    expect(parseCli(['--db-readers', '3', '--max-client-requests=0', '--debug-errors'])).toEqual({
+      ...DEFAULTS,
+      dbReaders: 3,
+      maxClientRequests: 0,
+      debugErrors: true,
+    })
+    expect(() => parseCli(['--db-readers', '9'])).toThrow('--db-readers must be between 0 and 8, got 9')
+    expect(() => parseCli(['--max-client-requests', 'many'])).toThrow(
+      '--max-client-requests expects a whole number, got "many"',
+    )
+  })
+
   it.each([
     [['--rows', 'abc'], '--rows expects a whole number, got "abc"'],
     [['--rows', '-5'], '--rows expects a value'.replace('a value', 'a whole number, got "-5"')],
