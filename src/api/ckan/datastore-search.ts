@@ -1,6 +1,6 @@
 import { formatSortClauses, isInternalColumn, isRankColumn } from './ckan-syntax'
 import { callAction, type CallOptions } from './client'
-import { CkanError } from './errors'
+import { CkanError, isPlainObject } from './errors'
 import { parseOrThrow, searchResultSchema, type SearchResultBody } from './schemas'
 import type { CkanField, Portal, SearchRequest, SearchResult } from './types'
 
@@ -69,6 +69,19 @@ export function toSearchResult(
 }
 
 /**
+ * What a datastore_search answer's shape says of filter operators: 'operators' (CKAN 2.12+ echoes
+ * `include_next_page` and has no `_links`), 'none' (2.9–2.11 always send `_links`), or nothing.
+ */
+export type AnswerShape = 'operators' | 'none'
+
+export function answerShape(result: unknown): AnswerShape | undefined {
+  if (!isPlainObject(result)) return undefined
+  if ('include_next_page' in result && !('_links' in result)) return 'operators'
+  if ('_links' in result || 'total_was_estimated' in result) return 'none'
+  return undefined
+}
+
+/**
  * Optional parameters that older portals do not know (`total_estimation_threshold` came with CKAN 2.9,
  * `include_total` with 2.7). CKAN answers an unknown parameter with a 409 `__junk` error, so when
  * that happens the request is sent again without them, and the portal is remembered.
@@ -82,10 +95,12 @@ const OPTIONAL_PARAMS = ['total_estimation_threshold', 'include_total'] as const
 export interface PortalMemory {
   unsupportedParams: Map<string, Set<string>>
   nullsLastRefused: Set<string>
+  /** What the shape of each portal's answers says about filter operators (portal-version.ts). */
+  answerShapes: Map<string, AnswerShape>
 }
 
 export function createPortalMemory(): PortalMemory {
-  return { unsupportedParams: new Map(), nullsLastRefused: new Set() }
+  return { unsupportedParams: new Map(), nullsLastRefused: new Set(), answerShapes: new Map() }
 }
 
 /**
@@ -127,6 +142,8 @@ export async function datastoreSearch(
       const { memory: _memory, ...callOptions } = options
       const result = await callAction(portal, 'datastore_search', params, callOptions)
       const searchResult = toSearchResult(result, request)
+      const shape = answerShape(result)
+      if (shape) options.memory?.answerShapes.set(portal.baseUrl, shape)
       if (withoutNullsLast) nullsLastRefused.add(portal.baseUrl)
       return searchResult
     } catch (error) {
