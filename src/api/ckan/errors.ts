@@ -227,8 +227,11 @@ export function invalidField(fieldErrors: Record<string, string[]> | undefined):
   for (const part of ['filters', 'sort', 'fields', 'q'] as const) {
     const list = Object.hasOwn(fieldErrors, part) ? fieldErrors[part] : undefined
     for (const text of list ?? []) {
-      const match = /invalid value "(.*)"$/s.exec(text)
-      if (!match?.[1]) continue
+      // 2.9–2.11: `invalid value "x"`; 2.12 names an unknown filter column `Unknown field: x`
+      const match =
+        /invalid value "(.*)"$/s.exec(text) ??
+        (part === 'filters' ? /^Unknown field: (.*)$/s.exec(text) : null)
+      if (!match?.[1] || (part === 'filters' && match[1].startsWith('$'))) continue
       let field = match[1]
       // CKAN reports the whole sort clause ("year desc"): keep the column name only.
       if (part === 'sort') field = stripSortDirection(field)
