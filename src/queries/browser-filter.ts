@@ -37,7 +37,8 @@ export function portalPartRequest(request: SearchRequest): { base: SearchRequest
     if (request.language !== undefined) base.language = request.language
   }
   if (portal) base.filters = portal
-  if (request.sort && request.sort.length > 0) base.sort = request.sort
+  // an unsorted request (a profile's sample) asks in the table's own default order: one answer for both
+  base.sort = request.sort && request.sort.length > 0 ? request.sort : [{ field: '_id', desc: false }]
   return { base, rest: browser }
 }
 

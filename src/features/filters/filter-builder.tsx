@@ -386,7 +386,9 @@ function FilterForm({
               />
             </label>
           )}
-          <p className="dse-hint">{t(dates ? 'filterDialog.rangeHintDates' : 'filterDialog.rangeHint')}</p>
+          {operator === 'between' && (
+            <p className="dse-hint">{t(dates ? 'filterDialog.rangeHintDates' : 'filterDialog.rangeHint')}</p>
+          )}
         </div>
       )}
 

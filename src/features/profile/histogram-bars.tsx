@@ -7,15 +7,17 @@ import { barAt } from './profile-fns'
 
 export interface HistogramBarsProps {
   bins: readonly Bin[]
-  /** The group's name, said before its bars ("Filter on a range of elevation"). */
+  /** The group's name, said before its bars ("Filter elevation on a range"). */
   label: string
+  /** The id of the sentence that says what the bars show. */
+  describedBy?: string
   /** One bar's name: its range and count, and that choosing it filters. */
   barLabel: (bin: Bin) => string
   /** Bins `first` to `last` were chosen (a drag goes either way). */
   onChoose: (first: number, last: number) => void
 }
 
-export function HistogramBars({ bins, label, barLabel, onChoose }: HistogramBarsProps) {
+export function HistogramBars({ bins, label, describedBy, barLabel, onChoose }: HistogramBarsProps) {
   const most = Math.max(1, ...bins.map((bin) => bin.count))
   const rowRef = useRef<HTMLDivElement>(null)
   // the bars a drag covers so far (null: no drag)
@@ -36,6 +38,7 @@ export function HistogramBars({ bins, label, barLabel, onChoose }: HistogramBars
       className="dse-histogram"
       role="group"
       aria-label={label}
+      aria-describedby={describedBy}
       onPointerDown={(event) => {
         if (event.button !== 0) return
         const bar = barUnder(event.clientX)

@@ -290,6 +290,7 @@ function Histogram({
 }) {
   const t = useMessages(profileCatalogue)
   const formats = useFormats()
+  const summaryId = useId()
   const most = fullestBin(bins)!
   const total = bins.reduce((sum, bin) => sum + bin.count, 0)
   const summary = t('profile.distributionSummary', {
@@ -307,6 +308,7 @@ function Histogram({
       <HistogramBars
         bins={bins}
         label={t('profile.rangeGroup', { column })}
+        describedBy={summaryId}
         barLabel={(bin) =>
           t('profile.rangeBar', { from: label(bin.from), to: label(bin.to), count: bin.count })
         }
@@ -317,7 +319,7 @@ function Histogram({
         <span>{label(bins[0]!.from)}</span>
         <span>{label(bins.at(-1)!.to)}</span>
       </p>
-      <p className="dse-hint">
+      <p id={summaryId} className="dse-hint">
         {summary}
         {exactness && ` (${exactness})`}
       </p>

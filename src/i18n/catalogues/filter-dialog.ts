@@ -20,8 +20,8 @@ export const filterDialogCatalogue = defineCatalogue('filterDialog', {
   'filterDialog.to': 'To',
   'filterDialog.number': 'Number',
   'filterDialog.date': 'Date',
-  'filterDialog.rangeHint': 'Both ends are included. Filters on other columns must match too.',
-  'filterDialog.rangeHintDates': 'Both days are included, whole. Filters on other columns must match too.',
+  'filterDialog.rangeHint': 'Both ends are included.',
+  'filterDialog.rangeHintDates': 'Both days are included, whole.',
   'filterDialog.valuesHint':
     'Records that match any of the chosen values are kept. Filters on different columns must all match, and so must two filters on one column.',
   'filterDialog.typedHint': 'You can also type a comparison, such as >40, <=2014 or 10-20.',

@@ -347,10 +347,8 @@ const filterDialog = {
   'filterDialog.to': 'À',
   'filterDialog.number': 'Nombre',
   'filterDialog.date': 'Date',
-  'filterDialog.rangeHint':
-    'Les deux bornes sont comprises. Les filtres sur d’autres colonnes doivent aussi correspondre.',
-  'filterDialog.rangeHintDates':
-    'Les deux jours sont compris, en entier. Les filtres sur d’autres colonnes doivent aussi correspondre.',
+  'filterDialog.rangeHint': 'Les deux bornes sont comprises.',
+  'filterDialog.rangeHintDates': 'Les deux jours sont compris, en entier.',
   'filterDialog.typedHint': 'Vous pouvez aussi saisir une comparaison, par exemple >40, <=2014 ou 10-20.',
   'filterDialog.readAs': 'Compris comme « {condition} » : vérifiez, puis appliquez.',
   'filterDialog.valuesHint':
