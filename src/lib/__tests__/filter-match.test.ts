@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { ckanSampleFiles } from '../../../scripts/ckan-samples'
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import { compareDecimals, createRecordMatcher, dateKey, FilterMatchError, readDecimal } from '../filter-match'
 
@@ -157,5 +159,39 @@ describe('exact decimals', () => {
     expect(compare(1e-7, '0.0000001')).toBe(0)
     expect(readDecimal('abc')).toBeNull()
     expect(readDecimal('.')).toBeNull()
+  })
+})
+
+describe('on real portals’ answers', () => {
+  const sample = (fragment: string) => {
+    const path = ckanSampleFiles().find((file) => file.includes(fragment))!
+    return (
+      JSON.parse(readFileSync(path, 'utf8')) as { result: { fields: CkanField[]; records: CkanRecord[] } }
+    ).result
+  }
+
+  it('compares numbers a portal sends as text (data.gov.sg, Bari) by their value', () => {
+    const { fields, records } = sample('covid-age-group')
+    const matches = createRecordMatcher({ count_of_case: { gte: 100, lt: 1000 } }, fields)
+    const expected = records.filter((record) => {
+      const count = Number(record.count_of_case)
+      return count >= 100 && count < 1000
+    })
+    expect(expected.length).toBeGreaterThan(0)
+    expect(records.filter(matches)).toEqual(expected)
+
+    const bari = sample('comune-bari')
+    const north = createRecordMatcher({ LATITUDINE: { gt: '41.12' } }, bari.fields)
+    expect(bari.records.filter(north).length).toBe(
+      bari.records.filter((record) => record.LATITUDINE !== null && Number(record.LATITUDINE) > 41.12).length,
+    )
+  })
+
+  it('compares an old portal’s timestamps (odaa.dk) from the midnight of a day', () => {
+    const { fields, records } = sample('int4-timestamp')
+    const matches = createRecordMatcher({ AvgWaitingSQ: { gte: '2017-05-22', lt: '2017-05-23' } }, fields)
+    expect(records.filter(matches)).toEqual(
+      records.filter((record) => String(record.AvgWaitingSQ).startsWith('2017-05-22')),
+    )
   })
 })
