@@ -335,14 +335,13 @@ export function createRequestHandler(options: ServerOptions) {
     const isProxyPath = (request.url ?? '').split('?', 1)[0] === PROXY_PATH
     if (isProxyPath && !proxy) {
       request.resume()
-      response.setHeader('X-Content-Type-Options', 'nosniff')
       sendProxyError(response, 404, 'This server’s portal proxy is turned off (--no-proxy).')
       logDone(404)
       return
     }
     if (proxy && isProxyPath) {
-      // the proxy streams its answer itself; it is for this server's own pages (no CORS headers)
-      response.setHeader('X-Content-Type-Options', 'nosniff')
+      // the proxy streams its answer itself, with its own headers; it is for this server's own pages
+      // (no CORS headers)
       await proxy(request, response)
       logDone(response.statusCode)
       return

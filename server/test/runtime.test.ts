@@ -119,6 +119,8 @@ describe('envelope and routes', () => {
       `/proxy?url=${encodeURIComponent('https://169.254.169.254/api/3/action/datastore_search')}`,
     )
     expect(response.status).toBe(403)
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
     expect(await response.json()).toMatchObject({
       success: false,
       error: { __type: 'Proxy Error', message: 'This server does not fetch from private network addresses.' },
