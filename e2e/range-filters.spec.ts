@@ -229,6 +229,12 @@ test.describe('on a CKAN 2.11 portal, which has no ranges', () => {
     expect(await explorer.columnTexts('größe')).toEqual(kept.map((record) => String(record['größe'])))
     // the range never went to the portal: it would have refused it, or answered wrong
     expect(JSON.stringify(sent)).not.toMatch(/gte/)
+    // the code the view copies asks as CKAN 2.12 does, and says that this portal cannot apply it
+    await page.getByRole('button', { name: 'Export' }).click()
+    await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: 'Copy as code…' }).click()
+    const copy = page.getByRole('dialog', { name: 'Copy as code' })
+    await expect(copy.getByText(/older than 2\.12, which cannot filter by range/)).toBeVisible()
+    await page.keyboard.press('Escape')
 
     // a table bigger than the portal's cap: refused, with a way out that keeps the other filters
     await page.goto(

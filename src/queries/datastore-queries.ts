@@ -65,6 +65,17 @@ export async function searchView(
   return answerInBrowser(request, all, part.rest)
 }
 
+/** Whether a portal applies CKAN 2.12's filter operators (learnt once per portal by the client). */
+export function filterOperatorsQueryOptions(api: CkanClient, portal: Portal, resourceId: string) {
+  return queryOptions({
+    // (the client learns it once per portal; the table only names what to ask about if it must)
+    queryKey: [...datastoreKeys.portal(portal), 'filter-operators', resourceId] as const,
+    queryFn: () => api.filterOperators(portal, resourceId),
+    staleTime: Infinity,
+    retry: false,
+  })
+}
+
 /** While a listed table is still loading (the bundled server's first start), its progress is asked again this often. */
 export const LOADING_REFRESH_MS = 2000
 

@@ -476,6 +476,8 @@ const copyCode = {
   'copyCode.addressTokenHint': 'Sans le jeton, le portail refuse cette adresse : utilisez plutôt le code.',
   'copyCode.inexactHint':
     'Un nom de colonne contient une virgule, qu’une adresse ne peut pas transmettre telle quelle : le code l’envoie exactement.',
+  'copyCode.operatorsHint':
+    'Ce portail utilise une version de CKAN antérieure à 2.12, qui ne sait pas filtrer par plage : il refuse ces filtres, ou répond à une plage sur du texte sans aucun enregistrement. L’explorateur les a appliqués dans votre navigateur ; ce code ne le peut pas.',
   'copyCode.copy': 'Copier',
   'copyCode.copied': 'Copié',
   'copyCode.copyRefused':
