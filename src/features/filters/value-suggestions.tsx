@@ -44,10 +44,10 @@ function useSuggestions(
     }),
     enabled: countable,
   })
+  // every matching record came (a portal may send fewer than asked: then the counts are not whole)
+  const matching = scopeTotal ?? counted.data?.total
   const countedAll =
-    counted.data !== undefined &&
-    (scopeTotal !== undefined ||
-      (counted.data.total !== undefined && counted.data.records.length >= counted.data.total))
+    counted.data !== undefined && matching !== undefined && counted.data.records.length >= matching
   const distinct = useQuery({
     ...searchQueryOptions(api, portal, {
       ...scope,
