@@ -34,7 +34,8 @@ export function FilterChips({
   return (
     <div className="dse-filter-chips">
       <p className="dse-filter-chips__summary">
-        {t('filters.showing', { summary: describeFilters(filters, context) })}
+        {/* isolated: a sentence that falls back to English keeps its own direction in a right-to-left page */}
+        <bdi>{t('filters.showing', { summary: describeFilters(filters, context) })}</bdi>
       </p>
       <ul className="dse-chips" aria-label={t('filters.activeHeading')}>
         {active.map(({ condition, index }) => {
