@@ -12,7 +12,8 @@
 //
 // Where the browser cannot be sure to agree with the portal it refuses (`FilterMatchError`), never
 // guesses: an order of text (it follows the database's collation), a comparison on JSON or arrays, a
-// value PostgreSQL would refuse to read as the column's type (CKAN answers 409), an unknown operator.
+// value PostgreSQL would refuse to read as the column's type (CKAN answers 409), an unknown operator,
+// an integer beyond 2^53 that JSON brought rounded (thrown by the matcher when it meets one).
 import { parseFilterTree, type FilterNode } from '../api/ckan/filter-tree'
 import type { CkanFilters, FilterJson } from '../api/ckan/filters'
 import type { CkanField, CkanRecord } from '../api/ckan/types'
@@ -160,6 +161,9 @@ function cellKey(value: unknown, family: NormalisedType): Key | null {
     case 'int':
     case 'float':
     case 'numeric': {
+      // an integer JSON could not carry exactly (beyond 2^53) is not the portal's: refuse to guess
+      if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value))
+        throw new FilterMatchError('unsupported', `${value} arrived rounded`)
       const digits = typeof value === 'number' || typeof value === 'string' ? readDecimal(value) : null
       return digits && { kind: 'number', digits }
     }

@@ -118,3 +118,17 @@ describe('holdsEveryMatch', () => {
     expect(holdsEveryMatch({ ...noTotal, limit: 100 }, 100)).toBe(true)
   })
 })
+
+describe('a big integer that JSON rounded', () => {
+  it('is refused rather than compared as the nearest double', () => {
+    const big: SearchResult = {
+      ...all,
+      fields: [{ id: 'id', type: 'int8' }],
+      records: [{ id: 9007199254740992 }, { id: 12 }],
+      total: 2,
+    }
+    expect(() => answerInBrowser(view, big, { id: { gt: '9007199254740992' } })).toThrow(
+      expect.objectContaining({ kind: 'operators-unsupported' }),
+    )
+  })
+})

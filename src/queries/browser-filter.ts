@@ -60,16 +60,20 @@ export function operatorsRefused(all: SearchResult | null, asked: number): CkanE
   })
 }
 
+function refusalOf(error: unknown): unknown {
+  if (!(error instanceof FilterMatchError)) return error
+  if (error.problem === 'unsupported') return operatorsRefused(null, BROWSER_FILTER_ROWS)
+  // what the portal itself would refuse: said as its 409 would say it
+  return new CkanError(error.problem === 'bad-value' ? 'invalid-query' : 'validation', error.message, {
+    fieldErrors: { filters: [error.message] },
+  })
+}
+
 function matcherFor(rest: CkanFilters, all: SearchResult): RecordMatcher {
   try {
     return createRecordMatcher(rest, all.fields)
   } catch (error) {
-    if (!(error instanceof FilterMatchError)) throw error
-    if (error.problem === 'unsupported') throw operatorsRefused(null, BROWSER_FILTER_ROWS)
-    // what the portal itself would refuse: said as its 409 would say it
-    throw new CkanError(error.problem === 'bad-value' ? 'invalid-query' : 'validation', error.message, {
-      fieldErrors: { filters: [error.message] },
-    })
+    throw refusalOf(error)
   }
 }
 
@@ -95,7 +99,12 @@ function project(record: CkanRecord, fields: readonly string[]): CkanRecord {
 export function answerInBrowser(request: SearchRequest, all: SearchResult, rest: CkanFilters): SearchResult {
   if (!holdsEveryMatch(all, BROWSER_FILTER_ROWS)) throw operatorsRefused(all, BROWSER_FILTER_ROWS)
   const matches = matcherFor(rest, all)
-  let records = all.records.filter(matches)
+  let records: CkanRecord[]
+  try {
+    records = all.records.filter(matches)
+  } catch (error) {
+    throw refusalOf(error)
+  }
   let fields = all.fields
   if (request.fields && request.fields.length > 0) {
     const wanted = request.fields
