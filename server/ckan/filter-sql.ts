@@ -22,7 +22,8 @@ export class Params {
 /** A filter value CKAN's driver could not bind (a dict): the query fails with this message. */
 export class UnadaptableValue extends Error {}
 
-function isArrayType(type: string): boolean {
+/** A PostgreSQL array type (`_text`, `_int4`). */
+export function isArrayType(type: string): boolean {
   return type.startsWith('_')
 }
 
