@@ -1,6 +1,7 @@
 // Command-line flags of `server/main.ts`. Pure: parsing never touches files or the network, so
 // every bad input becomes one readable line (main.ts prints it and exits with code 2).
 
+import { CKAN_VERSIONS, type CkanVersion, DEFAULT_CKAN_VERSION, isCkanVersion } from './ckan/ckan-version.ts'
 import { readAllowedOrigin } from './proxy/target.ts'
 
 export interface CliOptions {
@@ -24,6 +25,8 @@ export interface CliOptions {
   proxy: boolean
   /** Origins the proxy reaches although they are http: or private (--proxy-allow). */
   proxyAllow: string[]
+  /** The CKAN whose datastore_search answers the server gives (--ckan-version). */
+  ckanVersion: CkanVersion
 }
 
 export const DEFAULTS: CliOptions = {
@@ -43,12 +46,14 @@ export const DEFAULTS: CliOptions = {
   help: false,
   proxy: true,
   proxyAllow: [],
+  ckanVersion: DEFAULT_CKAN_VERSION,
 }
 
 export const USAGE = `Usage: node --import tsx server/main.ts [options]
 
-A CKAN-compatible DataStore API (datastore_search, resource_show, package_search) on PostgreSQL
-(embedded PGlite, or an external server when DATABASE_URL is set), plus the Datastore Explorer app.
+A CKAN-compatible DataStore API (datastore_search, resource_show, package_search, status_show)
+on PostgreSQL (embedded PGlite, or an external server when DATABASE_URL is set), plus the
+Datastore Explorer app.
 
 Options:
   --port N            port to listen on (default 8080; 0 picks a free port)
@@ -65,6 +70,8 @@ Options:
   --data-dir DIR      keep the embedded database in DIR between runs
   --max-body-kb N     request body limit in KiB (default 1024)
   --build-if-needed   run \`vite build\` when dist/ is missing or older than src/
+  --ckan-version V    answer as CKAN V does: 2.12 (default: filter operators, next_page, no
+                      _links, timestamps with milliseconds) or 2.11 (exactly as CKAN 2.11.5)
   --no-proxy          turn off the read-only portal proxy at /proxy (on by default: it lets the
                       explorer read public https portals that block other websites)
   --proxy-allow ORIGIN
@@ -94,6 +101,7 @@ const FLAGS = {
   '--quiet': 'switch',
   '--no-proxy': 'switch',
   '--proxy-allow': 'value',
+  '--ckan-version': 'value',
   '--help': 'switch',
 } as const
 
@@ -198,6 +206,13 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
       options.proxyAllow.push(origin)
       break
     }
+    case '--ckan-version':
+      if (!isCkanVersion(value))
+        throw new CliError(
+          `--ckan-version expects ${CKAN_VERSIONS.join(' or ')}, got ${JSON.stringify(value)}`,
+        )
+      options.ckanVersion = value
+      break
     case '--help':
       options.help = true
       break

@@ -4,6 +4,8 @@ import type { FieldTypes } from './search-validate.ts'
 import type { Db, Json } from './types.ts'
 
 export interface TableInfo {
+  /** Whether the table (or view) is there at all: `_table_metadata` may list a name whose table is gone. */
+  exists: boolean
   fieldTypes: FieldTypes
   info: Map<string, Record<string, Json>>
 }
@@ -35,7 +37,7 @@ export async function readTableInfo(db: Db, relname: string): Promise<TableInfo>
     const parsed = parseInfo(row.description)
     if (parsed) info.set(row.name, parsed)
   }
-  return { fieldTypes, info }
+  return { exists: rows.length > 0, fieldTypes, info }
 }
 
 function parseInfo(description: string | null): Record<string, Json> | undefined {

@@ -40,6 +40,8 @@ describe('parseCli', () => {
       '--max-body-kb',
       '64',
       '--quiet',
+      '--ckan-version',
+      '2.11',
     ])
     expect(options).toEqual({
       ...DEFAULTS,
@@ -56,7 +58,13 @@ describe('parseCli', () => {
       seed: 7,
       maxBodyBytes: 64 * 1024,
       quiet: true,
+      ckanVersion: '2.11',
     })
+  })
+
+  it('answers as CKAN 2.12 unless told --ckan-version 2.11', () => {
+    expect(parseCli([]).ckanVersion).toBe('2.12')
+    expect(parseCli(['--ckan-version=2.12']).ckanVersion).toBe('2.12')
   })
 
   it.each([
@@ -72,6 +80,7 @@ describe('parseCli', () => {
     [['--token', ''], '--token expects a non-empty value'],
     [['--rows-max', '10', '--rows-default', '20'], '--rows-default (20) must not exceed --rows-max (10)'],
     [['--timeout-ms', '1.5'], '--timeout-ms expects a whole number, got "1.5"'],
+    [['--ckan-version', '2.10'], '--ckan-version expects 2.12 or 2.11, got "2.10"'],
   ])('refuses %j with one line', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(CliError)
     expect(() => parseCli(argv)).toThrow(message)
