@@ -40,6 +40,13 @@ function linkFilters(page: Page): unknown {
   return text === null ? null : JSON.parse(text)
 }
 
+/** The rows the grid shows now (it draws those on screen) are the first of `records`, in order. */
+async function expectFirstRows(explorer: ExplorerPage, column: string, records: Record<string, unknown>[]) {
+  const shown = await explorer.columnTexts(column)
+  expect(shown.length).toBeGreaterThan(5)
+  expect(shown).toEqual(records.slice(0, shown.length).map((record) => String(record[column])))
+}
+
 /** Runs `change` and asserts that it asked for the new first page in one datastore_search. */
 async function oneRequestFor(explorer: ExplorerPage, change: () => Promise<void>): Promise<void> {
   const since = explorer.searchRequests.length
@@ -76,7 +83,7 @@ test('a number range and a date range built in the dialog show the rows datastor
   await expect(
     explorer.activeFilters.getByRole('button', { name: 'latitude from 41.5 to 42', exact: true }),
   ).toBeVisible()
-  expect(await explorer.columnTexts('iata')).toEqual(airports.records.map((record) => record.iata))
+  await expectFirstRows(explorer, 'iata', airports.records)
   // nothing says "filtered in your browser": a CKAN 2.12 portal applied the range itself
   await expect(page.getByText(/Filtered in your browser/)).toHaveCount(0)
 
@@ -103,15 +110,15 @@ test('a number range and a date range built in the dialog show the rows datastor
   await page.reload()
   await explorer.expectLoaded()
   await expect(explorer.count).toHaveText(countText(narrower.total))
-  expect(await explorer.columnTexts('iata')).toEqual(narrower.records.map((record) => record.iata))
+  await expectFirstRows(explorer, 'iata', narrower.records)
 
   // dates: whole days, both included, with the browser's own date inputs
   await explorer.openResource('seattle-weather')
   await explorer.startFilter('date')
   await conditionBox(explorer).selectOption({ label: 'between two dates' })
-  await expect(explorer.filterDialog.getByLabel('From')).toHaveAttribute('type', 'date')
-  await explorer.filterDialog.getByLabel('From').fill('2014-03-01')
-  await explorer.filterDialog.getByLabel('To').fill('2014-06-30')
+  await expect(explorer.filterDialog.getByLabel('From', { exact: true })).toHaveAttribute('type', 'date')
+  await explorer.filterDialog.getByLabel('From', { exact: true }).fill('2014-03-01')
+  await explorer.filterDialog.getByLabel('To', { exact: true }).fill('2014-06-30')
   await oneRequestFor(explorer, () => explorer.applyFilter.click())
   const spring = { date: { gte: '2014-03-01', lte: '2014-06-30' } }
   expect(linkFilters(page)).toEqual(spring)
@@ -119,13 +126,14 @@ test('a number range and a date range built in the dialog show the rows datastor
   expect(days.total).toBe(122)
   await expect(explorer.count).toHaveText(countText(122))
   await expect(page.getByText('Showing records where date from Mar 1, 2014 to Jun 30, 2014.')).toBeVisible()
-  const shown = await explorer.columnTexts('date', 100)
-  expect(shown[0]).toBe('Mar 1, 2014')
-  expect(shown).toHaveLength(100)
+  const shown = await explorer.columnTexts('date')
+  expect(shown.slice(0, 3)).toEqual(['Mar 1, 2014', 'Mar 2, 2014', 'Mar 3, 2014'])
 
   // the same chips in French
   await page.goto(`${page.url()}&lang=fr`)
-  await explorer.expectLoaded()
+  await expect(
+    page.getByRole('paragraph').filter({ hasText: /^1–100 sur 122 enregistrements$/ }),
+  ).toBeVisible()
   await expect(
     page.getByText('Seuls les enregistrements où date du 1 mars 2014 au 30 juin 2014 sont affichés.'),
   ).toBeVisible()
@@ -146,7 +154,7 @@ test('a CKAN 2.12 link pasted into the table box opens the same view, its OR kep
   await explorer.expectLoaded()
   const direct = await datastoreSearch(request, MAIN_PORTAL, 'us-airports', either)
   await expect(explorer.count).toHaveText(countText(direct.total))
-  expect(await explorer.columnTexts('iata')).toEqual(direct.records.map((record) => record.iata))
+  await expectFirstRows(explorer, 'iata', direct.records)
   const chip = explorer.activeFilters.getByRole('listitem')
   await expect(chip).toHaveText(/^either state is HI or latitude more than 64/)
   // kept in the link as 2.12 says it, and removable
