@@ -135,6 +135,18 @@ export async function datastoreSearch(
   const unsupportedByPortal = options.memory?.unsupportedParams ?? new Map<string, Set<string>>()
   const unsupported = unsupportedByPortal.get(portal.baseUrl) ?? new Set<string>()
   for (const name of unsupported) delete params[name]
+  // CKAN 2.12 orders a search's records by rank, which its SELECT DISTINCT cannot (409 "Invalid
+  // query"): there the distinct values of a search are asked in their own order. Not before 2.12,
+  // where a sort makes DISTINCT read only the first page of sorted rows (2.10.8+, 2.11.3+).
+  if (
+    request.distinct &&
+    params.q !== undefined &&
+    !params.sort &&
+    request.fields?.length &&
+    options.memory?.answerShapes.get(portal.baseUrl) === 'operators'
+  ) {
+    params.sort = formatSortClauses(request.fields.map((field) => ({ field, desc: false })))
+  }
   // set while a search goes again with plain `desc` clauses: remembered once that one is answered
   let withoutNullsLast = false
   for (;;) {
