@@ -242,6 +242,21 @@ export function parseFilters(input: Json, fields: ReadonlySet<string>): FilterOp
 }
 
 /**
+ * The fields the parsed filters compare, in the order CKAN 2.12's `validate` flattens them (for the
+ * IDatastore plugins): a plain list (`{"f": [1, 2]}`) is not checked by the parser, so an unknown
+ * field there is reported by the backend's leftover check, `invalid value "f"`, as in 2.11.
+ */
+export function filterFields(filters: FilterOp): string[] {
+  const fields: string[] = []
+  const visit = (op: FilterOp): void => {
+    if (op.op === AND || op.op === OR) for (const child of op.value as FilterOp[]) visit(child)
+    else if (op.field !== null && !fields.includes(op.field)) fields.push(op.field)
+  }
+  visit(filters)
+  return fields
+}
+
+/**
  * The check CKAN 2.12 reaches next (the IDatastore flattening in `validate`): `$or` / `$and` given
  * as a field's operation (`{"f": {"$or": [...]}}`) is a 500 there, a 409 here, with the message
  * 2.12 gives any other unknown operation.

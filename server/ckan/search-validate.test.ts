@@ -84,6 +84,15 @@ describe('backend validation', () => {
       kind: 'valid',
       filters: { op: 'gte', field: 'the year', value: 2000 },
     })
+    // a plain list is not checked by the parser: the leftover check reports it, in request order
+    expect(backend({ filters: { $or: [{ nope: ['x'] }, { other: [1] }] }, fields: 'also-nope' })).toEqual({
+      kind: 'invalid',
+      errors: { filters: ['invalid value "nope"'] },
+    })
+    expect(backend({ fields: 'also-nope', filters: { nope: ['x'] } })).toEqual({
+      kind: 'invalid',
+      errors: { fields: ['invalid value "also-nope"'] },
+    })
     expect(backend({ filters: {} })).toEqual({ kind: 'valid' })
     expect(backend({ filters: '[]' })).toEqual({ kind: 'valid' })
     expect(backend({ filters: 'null' })).toMatchObject({

@@ -1,7 +1,7 @@
 // Stage 3 of datastore_search: the backend's `validate` + `datastore_validate`, which checks names
 // against the table's real columns. Whatever is left over is reported as `invalid value "<x>"`.
 // From 2.12 on, `filters` is parsed first (filters.ts), with its own messages.
-import { checkFieldOperations, type FilterOp, FilterError, parseFilters } from './filters.ts'
+import { checkFieldOperations, type FilterOp, FilterError, filterFields, parseFilters } from './filters.ts'
 import { pythonStr } from './python-compat.ts'
 import type { ValidatedSearch } from './search-schema.ts'
 import { truthy } from './search-schema.ts'
@@ -91,6 +91,13 @@ export function validateAgainstColumns(search: ValidatedSearch, fieldTypes: Fiel
     const outcome = parsedFilters(search.filters, fieldTypes)
     if (outcome.kind !== 'valid') return outcome
     parsed = outcome.filters
+    // the parser lets a plain list on any name through: it is a leftover, as in 2.11
+    if (parsed) {
+      leftovers.set(
+        'filters',
+        filterFields(parsed).filter((field) => !fieldTypes.has(field)),
+      )
+    }
   } else if (search.filters !== undefined) {
     const filters = search.filters
     if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) {

@@ -261,6 +261,13 @@ for (const backend of testBackends()) {
     })
 
     describe('(derived) filters.py messages, in order', () => {
+      it('an unknown field in a plain list is not the parser’s: the backend says "invalid value"', async () => {
+        expect(await filtersError(TYPED, { i: 1, nope: ['x'], other: [2] })).toEqual({
+          filters: ['invalid value "nope"'],
+          __type: 'Validation Error',
+        })
+      })
+
       it('an unknown field, one message per field', async () => {
         expect(await filtersError(TYPED, { nope: { gt: 1 } })).toEqual({
           filters: ['Unknown field: nope'],
