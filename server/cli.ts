@@ -1,6 +1,7 @@
 // Command-line flags of `server/main.ts`. Pure: parsing never touches files or the network, so
 // every bad input becomes one readable line (main.ts prints it and exits with code 2).
 
+import { CKAN_VERSIONS, type CkanVersion, DEFAULT_CKAN_VERSION, isCkanVersion } from './ckan/ckan-version.ts'
 import { readAllowedOrigin } from './proxy/target.ts'
 
 export interface CliOptions {
@@ -34,6 +35,8 @@ export interface CliOptions {
   maxClientRequests: number
   /** Show the SQL, its parameters and PostgreSQL's message in 409 answers, as CKAN does. */
   debugErrors: boolean
+  /** The CKAN whose datastore_search answers the server gives (--ckan-version). */
+  ckanVersion: CkanVersion
 }
 
 export const DEFAULTS: CliOptions = {
@@ -58,12 +61,14 @@ export const DEFAULTS: CliOptions = {
   dbReaders: 1,
   maxClientRequests: 32,
   debugErrors: false,
+  ckanVersion: DEFAULT_CKAN_VERSION,
 }
 
 export const USAGE = `Usage: node --import tsx server/main.ts [options]
 
-A CKAN-compatible DataStore API (datastore_search, resource_show, package_search) on PostgreSQL
-(embedded PGlite, or an external server when DATABASE_URL is set), plus the Datastore Explorer app.
+A CKAN-compatible DataStore API (datastore_search, resource_show, package_search, status_show)
+on PostgreSQL (embedded PGlite, or an external server when DATABASE_URL is set), plus the
+Datastore Explorer app.
 
 Options:
   --port N            port to listen on (default 8080; 0 picks a free port)
@@ -86,6 +91,8 @@ Options:
   --max-body-kb N     request body limit in KiB (default 1024)
   --build-if-needed   run \`npm run build\` (the app and the embed) when one of them is missing
                       or older than its sources (\`npm start\` does)
+  --ckan-version V    answer as CKAN V does: 2.12 (default: filter operators, next_page, no
+                      _links, timestamps with milliseconds) or 2.11 (exactly as CKAN 2.11.5)
   --no-proxy          turn off the read-only portal proxy at /proxy (on by default: it lets the
                       explorer read public https portals that block other websites)
   --proxy-allow ORIGIN
@@ -131,6 +138,7 @@ const FLAGS = {
   '--db-readers': 'value',
   '--max-client-requests': 'value',
   '--debug-errors': 'switch',
+  '--ckan-version': 'value',
   '--help': 'switch',
 } as const
 
@@ -255,6 +263,13 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
       break
     case '--debug-errors':
       options.debugErrors = true
+      break
+    case '--ckan-version':
+      if (!isCkanVersion(value))
+        throw new CliError(
+          `--ckan-version expects ${CKAN_VERSIONS.join(' or ')}, got ${JSON.stringify(value)}`,
+        )
+      options.ckanVersion = value
       break
     case '--help':
       options.help = true

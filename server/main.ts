@@ -342,7 +342,12 @@ async function main(): Promise<void> {
   const server = createDatastoreServer({
     db,
     actions,
-    config: { rowsDefault: options.rowsDefault, rowsMax: options.rowsMax, defaultFtsLang: 'english' },
+    config: {
+      rowsDefault: options.rowsDefault,
+      rowsMax: options.rowsMax,
+      defaultFtsLang: 'english',
+      ckanVersion: options.ckanVersion,
+    },
     tokens: options.tokens,
     staticRoot: path.join(repoRoot, 'dist'),
     maxBodyBytes: options.maxBodyBytes,

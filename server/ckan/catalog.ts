@@ -44,6 +44,19 @@ export async function catalogAccess(
 }
 
 /**
+ * The table's row count as its load left it (CKAN 2.12's `cached_table_row_count`, which it keeps
+ * after every change; this server's tables do not change once loaded). Undefined without one.
+ */
+export async function cachedRowCount(db: Db, resourceId: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ row_count: string | null }>(
+    `SELECT row_count::text FROM ${catalogSchema}.resource WHERE id = $1 AND NOT loading`,
+    [resourceId],
+  )
+  const count = rows[0]?.row_count
+  return count === null || count === undefined ? undefined : Number(count)
+}
+
+/**
  * A resource dict as CKAN 2.11 returns it for a datastore-only resource, plus two keys of this
  * server's: `datastore_rows` (its row count, so a list of tables needs no count per table) and,
  * while the table is still loading, `datastore_loading` with its progress.

@@ -5,6 +5,8 @@ import type { FieldTypes } from './search-validate.ts'
 import type { Db, Json } from './types.ts'
 
 export interface TableInfo {
+  /** Whether the table (or view) is there at all: `_table_metadata` may list a name whose table is gone. */
+  exists: boolean
   fieldTypes: FieldTypes
   info: Map<string, Record<string, Json>>
 }
@@ -43,7 +45,7 @@ async function queryTableInfo(db: Db, relname: string): Promise<TableInfo> {
     const parsed = parseInfo(row.description)
     if (parsed) info.set(row.name, parsed)
   }
-  return { fieldTypes, info }
+  return { exists: rows.length > 0, fieldTypes, info }
 }
 
 function parseInfo(description: string | null): Record<string, Json> | undefined {

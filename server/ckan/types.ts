@@ -1,5 +1,6 @@
 // Contracts between the parts of the server. Owned jointly: change only with care,
 // because server/ckan (query semantics) and server/http + server/db (runtime) both rely on them.
+import type { CkanVersion } from './ckan-version.ts'
 
 /** A JSON value as parsed from a request or produced for a response. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -139,6 +140,8 @@ export interface SearchConfig {
   rowsMax: number
   /** ckan.datastore.default_fts_lang */
   defaultFtsLang: string
+  /** The CKAN whose answers the server gives (`--ckan-version`); the current one, 2.12, when absent. */
+  ckanVersion?: CkanVersion
 }
 
 /** Who is calling. CKAN reads the raw `Authorization` header; JSONP calls are always anonymous. */
@@ -167,6 +170,8 @@ export interface SearchContext {
   currentQuery: string
   /** Whether the call arrived over HTTP (CKAN adds `_links` only then). */
   overHttp: boolean
+  /** `http://host:port` of the request, for `status_show`'s `site_url` (none in-process). */
+  origin?: string
 }
 
 /**

@@ -5,6 +5,7 @@ import http from 'node:http'
 import { QueryError, QueryTimeoutError } from '../ckan/types.ts'
 import type { ActionOutcome, Caller, DataDict, Db, Json, SearchConfig, SearchContext } from '../ckan/types.ts'
 import { toCkanJson } from '../ckan/ckan-json.ts'
+import { badRequestMessage, ckanVersionOf } from '../ckan/ckan-version.ts'
 import { prepareDump } from '../ckan/datastore-dump.ts'
 import { abortableDb, QueryAbortedError } from '../db/abort.ts'
 import { errorPage, escapeHtml } from './pages.ts'
@@ -136,7 +137,10 @@ async function handleAction(
   const action = Object.hasOwn(options.actions, route.name) ? options.actions[route.name] : undefined
   if (!action) {
     await readBody(request, options.maxBodyBytes)
-    return jsonReply(400, `Bad request - Action name not known: ${route.name}`)
+    return jsonReply(
+      400,
+      badRequestMessage(ckanVersionOf(options.config), `Action name not known: ${route.name}`),
+    )
   }
   const body = await readBody(request, options.maxBodyBytes)
   const query = url.search.slice(1)
@@ -157,7 +161,7 @@ async function handleAction(
         ),
       )
     }
-    return jsonReply(400, parsed.message)
+    return jsonReply(400, badRequestMessage(ckanVersionOf(options.config), parsed.detail))
   }
   const data = parsed.data
   // CKAN drops `callback` from the data dict and runs such calls as anonymous (api.py l.268–273).
@@ -171,6 +175,7 @@ async function handleAction(
     currentPath: route.apiPath,
     currentQuery: query,
     overHttp: true,
+    origin: originOf(request),
   }
   let outcome: ActionOutcome
   try {

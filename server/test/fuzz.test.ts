@@ -62,6 +62,13 @@ const hostileText = fc.oneof(
     '"str"',
     '{"year": [2001]}',
     '{"nosuch": 1}',
+    // CKAN 2.12's filters, and what 2.12 itself answers with a 500
+    '{"year": {"gte": 2000, "lt": "x"}}',
+    '[{"year": 2001}, {"$or": []}]',
+    '{"year": {}}',
+    '{"year": {"in": 5}}',
+    '{"year": {"$and": [{"gt": 1}]}}',
+    '{"$or": {"year": 1}}',
     'year desc',
     '"year" desc, name',
     'name nulls first',
@@ -71,6 +78,9 @@ const hostileText = fc.oneof(
   ),
   fc.constantFrom(...COLUMNS),
 )
+
+/** CKAN 2.12's filter operators, so that generated dicts nest operations too. */
+const FILTER_KEYS = ['$or', '$and', '$not', '$$year', 'eq', 'gt', 'gte', 'lt', 'lte', 'in', 'ne']
 
 const jsonLeaf = fc.oneof(
   hostileText,
@@ -85,7 +95,9 @@ const jsonValue = fc.letrec((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     jsonLeaf,
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(hostileText, fc.constantFrom(...COLUMNS)), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(fc.oneof(hostileText, fc.constantFrom(...COLUMNS, ...FILTER_KEYS)), tie('value'), {
+      maxKeys: 4,
+    }),
   ),
 })).value
 
@@ -104,6 +116,7 @@ const PARAMS = [
   'records_format',
   'include_total',
   'total_estimation_threshold',
+  'include_next_page',
   'full_text',
   'callback',
   'unknown_param',

@@ -114,7 +114,7 @@ describe('callers and methods', () => {
     const response = await fetch(`${baseUrl}/api/3/action/datastore_create?resource_id=x`)
     expect(response.status).toBe(400)
     expect(await response.json()).toBe(
-      'Bad request - JSON Error: Invalid request. Please use POST method for your request',
+      'Bad request: JSON Error: Invalid request. Please use POST method for your request',
     )
   })
 

@@ -70,7 +70,7 @@ describe('envelope and routes', () => {
     const response = await get('/en/api/3/action/no_such_action')
     expect(response.status).toBe(400)
     expect(response.headers.get('content-type')).toBe(JSON_TYPE)
-    expect(await response.json()).toBe('Bad request - Action name not known: no_such_action')
+    expect(await response.json()).toBe('Bad request: Action name not known: no_such_action')
   })
 
   it('answers URLs CKAN does not route with an HTML 404 page', async () => {
@@ -174,11 +174,11 @@ describe('request parsing over HTTP', () => {
       body: '{nope',
     })
     expect(bad.status).toBe(400)
-    expect(await bad.json()).toMatch(/^Bad request - JSON Error: Error decoding JSON data\./)
+    expect(await bad.json()).toMatch(/^Bad request: JSON Error: Error decoding JSON data\./)
     const list = await postJson('/api/3/action/datastore_search', [1, 2])
     expect(list.status).toBe(400)
     expect(await list.json()).toBe(
-      'Bad request - JSON Error: Request data JSON decoded to [1, 2] but it needs to be a dictionary.',
+      'Bad request: JSON Error: Request data JSON decoded to [1, 2] but it needs to be a dictionary.',
     )
     const plain = await get('/api/3/action/datastore_search', {
       method: 'POST',

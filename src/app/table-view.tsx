@@ -2,13 +2,23 @@
 // line, and the records (or why they could not load), with the filter dialog behind "Add filter".
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
+import { needsOperators } from '../api/ckan/filters'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Spinner } from '../components/ui/spinner'
 import { useEverTrue } from '../components/ui/use-ever-true'
-import { FilterChips } from '../features/filters/filter-chips'
 import { LimitSelect } from '../features/limit/limit-select'
 import { SearchBox } from '../features/search/search-box'
 import { countText } from '../features/status/count-text'
@@ -20,7 +30,9 @@ import { createWarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
-import { removeFilter, setFilterValues } from '../model/filter-edits'
+import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/filter-edits'
+import { fieldLabel } from '../model/fields'
+import { conditionFilters, type FilterCondition } from '../model/filters'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
 import { searchQueryOptions } from '../queries/datastore-queries'
@@ -35,6 +47,9 @@ const REQUEST_TIMEOUT_SECONDS = Math.round(REQUEST_TIMEOUT_MS / 1000)
 // Loaded on first use: the filter dialog is not needed to show the first rows (initial JS budget).
 const FilterBuilder = lazy(() =>
   import('../features/filters/filter-builder').then((module) => ({ default: module.FilterBuilder })),
+)
+const FilterChips = lazy(() =>
+  import('../features/filters/filter-chips').then((module) => ({ default: module.FilterChips })),
 )
 const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
 const ChartView = lazy(() =>
@@ -110,11 +125,17 @@ export function TableView({
   const tableRegionRef = useRef<HTMLDivElement>(null)
   const tableScreenTop = useCallback(() => tableRegionRef.current?.getBoundingClientRect().top ?? null, [])
 
-  const [filterDialog, setFilterDialog] = useState<{ open: boolean; field?: string }>({ open: false })
+  const [filterDialog, setFilterDialog] = useState<{
+    open: boolean
+    start?: { index: number } | { field: string }
+  }>({ open: false })
   const [profile, setProfile] = useState<{ open: boolean; field?: string }>({ open: false })
   const [stripShown, setStripShown] = useState(roomForStrip)
   const openProfile = useCallback((field?: string) => setProfile({ open: true, field }), [])
-  const openFilterDialog = useCallback((field: string) => setFilterDialog({ open: true, field }), [])
+  const openFilterDialog = useCallback(
+    (field: string) => setFilterDialog({ open: true, start: { field } }),
+    [],
+  )
   // the records as a table or as a quick chart (the chart is loaded when first shown)
   const [shownAs, setShownAs] = useState<'table' | 'chart'>('table')
   const tabIds = { table: useId(), chart: useId(), panel: useId() }
@@ -135,10 +156,46 @@ export function TableView({
   const closeDownload = useCallback(() => setDownloadOpen(false), [])
   const filterDialogMounted = useEverTrue(filterDialog.open)
   const closeFilterDialog = useCallback(() => setFilterDialog({ open: false }), [setFilterDialog])
-  const applyFilter = (field: string, values: FilterScalar[]) =>
-    change({ filters: setFilterValues(state.filters, field, values) }, { history: 'push' })
+  const putCondition = (index: number | undefined, condition: FilterCondition | null) =>
+    change({ filters: replaceCondition(state.filters, index, condition) }, { history: 'push' })
+  const filterOnValue = (field: string, value: FilterScalar) =>
+    change({ filters: setFilterValues(state.filters, field, [value]) }, { history: 'push' })
+  // a range from a column's histogram (the overview under its name, or its profile): one new chip
+  // (the overviews keep one callback: a new one would draw every overview again on each render)
+  const latest = useRef({ filters: state.filters, change })
+  useLayoutEffect(() => {
+    latest.current = { filters: state.filters, change }
+  })
+  const filterOnRange = useCallback(
+    (condition: FilterCondition) =>
+      latest.current.change(
+        { filters: replaceCondition(latest.current.filters, undefined, condition) },
+        { history: 'push' },
+      ),
+    [],
+  )
   const dropFilter = (field: string) =>
-    change({ filters: removeFilter(state.filters, field) }, { history: 'push' })
+    change({ filters: removeFiltersOn(state.filters, field) }, { history: 'push' })
+  // the conditions a portal before CKAN 2.12 cannot apply (ranges, pasted ORs): what a refusal is about
+  const needsPortalOperators = (condition: FilterCondition) => needsOperators(conditionFilters(condition))
+  const rangeColumns = [
+    ...new Map(
+      state.filters
+        .filter((condition) => condition.kind === 'range')
+        .map((condition) => [
+          condition.field,
+          {
+            field: condition.field,
+            label: fieldLabel(
+              fields.find((field) => field.id === condition.field),
+              condition.field,
+            ),
+            // "at least" looks at the largest values first, anything else at the smallest
+            desc: condition.lower !== undefined && condition.upper === undefined,
+          },
+        ]),
+    ).values(),
+  ]
 
   // What the table's pages showed about the real row count of the shown result (an estimated total
   // can be off): the count line says the exact one.
@@ -149,11 +206,8 @@ export function TableView({
   const totalWasEstimated = exactTotal === undefined && !!data?.totalWasEstimated
   const shown = data ? visibleRowCount(state.limit, total, data.records.length) : 0
   const counts = data ? countText({ shown, total, totalWasEstimated, limit: state.limit }, t) : null
-  // the resource total (for "count the values" in the filter dialog) is known when nothing narrows the view
-  const resourceTotal =
-    data && !data.totalWasEstimated && state.q.trim() === '' && Object.keys(state.filters).length === 0
-      ? data.total
-      : undefined
+  // the view's exact count (the filter dialog counts each value in the browser when they are few)
+  const viewTotal = data && !firstPage.isPlaceholderData && !data.totalWasEstimated ? data.total : undefined
   const showTableError = firstPage.isError && !data
 
   // The column overviews: each header draws its column's part from one shared sample (profile-strip).
@@ -185,12 +239,13 @@ export function TableView({
                     field={{ id: column.spec.id, type: column.spec.type }}
                     total={total}
                     onOpen={openProfile}
+                    onFilterRange={filterOnRange}
                   />
                 </Suspense>
               ) : null,
           }
         : undefined,
-    [stripShown, request, fieldIds, portal, total, openProfile],
+    [stripShown, request, fieldIds, portal, total, openProfile, filterOnRange],
   )
   const resourceId = state.resourceId!
 
@@ -280,19 +335,24 @@ export function TableView({
         </div>
       </div>
 
-      <FilterChips
-        filters={state.filters}
-        fields={fields}
-        onRemove={dropFilter}
-        onEdit={(field) => setFilterDialog({ open: true, field })}
-        onClear={() => change({ filters: {} }, { history: 'push' })}
-      />
+      {state.filters.length > 0 && (
+        <Suspense fallback={null}>
+          <FilterChips
+            filters={state.filters}
+            fields={fields}
+            onRemove={(index) => putCondition(index, null)}
+            onEdit={(index) => setFilterDialog({ open: true, start: { index } })}
+            onClear={() => change({ filters: [] }, { history: 'push' })}
+          />
+        </Suspense>
+      )}
 
       <StatusBar
         text={counts}
         busy={busy}
         estimatedHint={totalWasEstimated}
         throughProxy={!!data?.throughProxy}
+        filteredInBrowser={!!data?.filteredInBrowser && !busy}
         waitLimitSeconds={REQUEST_TIMEOUT_SECONDS}
       />
 
@@ -327,6 +387,24 @@ export function TableView({
                     change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
                   }
                   onClearSearch={() => change({ q: '' }, { history: 'push' })}
+                  rangeColumns={rangeColumns}
+                  onSortInstead={(field, desc) =>
+                    change(
+                      {
+                        filters: state.filters.filter(
+                          (condition) => !(condition.kind === 'range' && condition.field === field),
+                        ),
+                        sort: [{ field, desc }],
+                      },
+                      { history: 'push' },
+                    )
+                  }
+                  onRemoveRanges={() =>
+                    change(
+                      { filters: state.filters.filter((condition) => !needsPortalOperators(condition)) },
+                      { history: 'push' },
+                    )
+                  }
                 />
               </Suspense>
             ) : data && request ? (
@@ -373,12 +451,12 @@ export function TableView({
             open={filterDialog.open}
             onClose={closeFilterDialog}
             portal={portal}
-            resourceId={resourceId}
+            view={request ?? { resourceId, limit: 0 }}
             fields={fields}
             filters={state.filters}
-            initialField={filterDialog.field}
-            resourceTotal={resourceTotal}
-            onApply={applyFilter}
+            start={filterDialog.start}
+            viewTotal={viewTotal}
+            onApply={putCondition}
           />
         </Suspense>
       )}
@@ -393,7 +471,8 @@ export function TableView({
             portal={portal}
             view={request}
             fields={fields}
-            onFilter={(field, value) => applyFilter(field, [value])}
+            onFilter={filterOnValue}
+            onFilterRange={filterOnRange}
           />
         </Suspense>
       )}

@@ -1,15 +1,16 @@
 // What a user pastes into "open a table": a resource id, a resource page link, or a
 // `datastore_search` API link (whose q, filters, limit and sort are taken over).
-import { isValidResourceId, parseFiltersJson, readSortParameters, resourceIdParameter } from './ckan-syntax'
+import { isValidResourceId, readSortParameters, resourceIdParameter } from './ckan-syntax'
 import { canonicalPortalUrl } from './portal-url'
-import type { FilterScalar, SortKey } from './types'
+import type { SortKey } from './types'
 
 export interface ParsedResourceInput {
   /** Set only when the link points to another portal than `currentPortal`. */
   portal?: string
   resourceId: string
   q?: string
-  filters?: Record<string, FilterScalar[]>
+  /** The link's `filters` as sent (JSON text in any CKAN form): model/filters.ts reads it. */
+  filters?: string
   limit?: number
   sort?: SortKey[]
   /** Something the user should know about how the link was read. */
@@ -62,10 +63,7 @@ function fromApiUrl(url: URL, apiIndex: number, currentPortal: string): Resource
   const q = params.get('q')
   if (q) result.q = q
   const filters = params.get('filters')
-  if (filters) {
-    const parsed = parseFiltersJson(filters)
-    if (Object.keys(parsed.filters).length > 0) result.filters = parsed.filters
-  }
+  if (filters && filters.trim() !== '') result.filters = filters
   const limit = params.get('limit')?.trim()
   if (limit && /^\d+$/.test(limit) && Number(limit) > 0) result.limit = Number(limit)
   const sort = readSortParameters(params)

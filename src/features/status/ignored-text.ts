@@ -11,8 +11,6 @@ export function ignoredText(part: IgnoredPart, t: Translate<MainMessages>): stri
       return t('ignored.filters.notObject')
     case 'hidden.bad':
       return t('ignored.hidden.bad')
-    case 'filters.badValue':
-      return t('ignored.filters.badValue', { field: part.field })
     case 'unsupported':
       return t('ignored.unsupported', { name: part.name })
     default:

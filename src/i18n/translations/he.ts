@@ -1,5 +1,6 @@
 // Hebrew for the labels most visible on the page; everything else falls back to English. Loaded as
 // its own chunk; the page is then laid out right to left (locale-formats' directionOf).
+import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { MainMessages } from '../catalogues/main'
 import type { Translations } from '../languages'
 import type { Translation } from '../translate'
@@ -25,10 +26,6 @@ const main = {
   'cell.true': 'כן',
 
   'filters.addFilter': 'הוספת מסנן',
-  'filters.activeHeading': 'מסננים פעילים',
-  'filters.remove': 'הסרת המסנן {field}',
-  'filters.edit': 'שינוי המסנן {field}',
-  'filters.clearAll': 'הסרת כל המסננים',
 
   'limit.label': 'הגבלה',
   'limit.all': 'הכול',
@@ -75,4 +72,11 @@ const main = {
   'ui.retry': 'ניסיון נוסף',
 } satisfies Translation<MainMessages>
 
-export const hebrewTranslations: Translations = { main }
+const filterChips = {
+  'filters.activeHeading': 'מסננים פעילים',
+  'filters.remove': 'הסרת המסנן {condition}',
+  'filters.edit': 'שינוי המסנן {condition}',
+  'filters.clearAll': 'הסרת כל המסננים',
+} satisfies Translation<FilterChipsMessages>
+
+export const hebrewTranslations: Translations = { main, filterChips }
