@@ -27,7 +27,7 @@ import { searchQueryOptions } from '../queries/datastore-queries'
 import { profiledFieldIds, sampleRequest } from '../queries/profile-requests'
 import { afterNextPaint } from '../components/ui/after-next-paint'
 import { useEnvironment } from '../instance/environment'
-import type { ChangeView } from './explorer'
+import type { ChangeView } from './use-explorer-state'
 import { loadTableError } from './load-table-error'
 
 const REQUEST_TIMEOUT_SECONDS = Math.round(REQUEST_TIMEOUT_MS / 1000)
