@@ -23,22 +23,6 @@ export interface ColumnSpec {
   defaultWidth: number
 }
 
-const WIDTH_BY_FAMILY: Record<NormalisedType, number> = {
-  int: 110,
-  float: 130,
-  numeric: 130,
-  text: 200,
-  date: 130,
-  time: 110,
-  timestamp: 215,
-  bool: 90,
-  json: 220,
-  array: 200,
-}
-
-/** Types whose display is longer than their wire form ("1993-01-24" → "Jan 24, 1993"). */
-const FORMATTED_LONGER: ReadonlySet<NormalisedType> = new Set(['date', 'time', 'timestamp'])
-
 export const MIN_COLUMN_WIDTH = 48
 export const MAX_COLUMN_WIDTH = 1200
 
@@ -106,7 +90,8 @@ export function columnSpecs(
     const family = normaliseType(typeof field.type === 'string' ? field.type : 'text')
     const label = dictionaryLabel(field)
     const shown = label ?? field.id
-    const byType = field.id === '_id' ? 90 : WIDTH_BY_FAMILY[family]
+    const type = ckanType(family)
+    const byType = field.id === '_id' ? 90 : type.width
     // the name, its sort arrow and the column menu button fit (a long name is cut, not the column widened)
     const byHeader = Math.min(260, Math.round(shown.length * 8 + 62))
     const notes = dictionaryNotes(field)
@@ -118,12 +103,12 @@ export function columnSpecs(
       ...(notes ? { notes } : {}),
       type: field.type,
       family,
-      align: ckanType(family).align,
+      align: type.align,
       isCode,
-      // dates and times are shown longer than they are sent: their type's width is the least
+      // dates are shown longer than they are sent ("1993-01-24" → "Jan 24, 1993"): their type's width is the least
       defaultWidth: Math.max(
         contentWidth(records, field.id, isCode) ?? byType,
-        FORMATTED_LONGER.has(family) ? byType : 0,
+        type.isTemporal ? byType : 0,
         byHeader,
       ),
     })
