@@ -14,7 +14,6 @@ import {
   SNIPPET_PAGE_SIZE,
   TOKEN_VARIABLE,
   viewSnippets,
-  visibleColumnIds,
   type CodeSnippets,
 } from './code-snippets'
 
@@ -478,20 +477,5 @@ describe('quoting', () => {
     for (const text of [`a"b`, 'a\\b', 'é\n\t\r', '\u007f\u0001', '𝔘 ✓', "it's"])
       expect(read(text)).toBe(text)
     expect(read('x\ud800y')).toBe('x\ufffdy')
-  })
-})
-
-describe('visibleColumnIds', () => {
-  it('keeps the fields’ order, without hidden ones, CKAN’s own columns or repeats', () => {
-    const fields: CkanField[] = [
-      { id: '_id', type: 'int' },
-      { id: 'b', type: 'text' },
-      { id: '_full_text', type: 'tsvector' },
-      { id: 'a', type: 'text' },
-      { id: 'b', type: 'text' },
-      { id: 'c', type: 'text' },
-    ]
-    expect(visibleColumnIds(fields, ['_id', 'c'])).toEqual(['b', 'a'])
-    expect(visibleColumnIds(fields, [])).toEqual(['_id', 'b', 'a', 'c'])
   })
 })

@@ -2,11 +2,11 @@
 // programs that ask the portal for the same records. Pure builders: the request's wire form comes
 // from the client's own encoders (toSearchParams, encodeGetParams, actionUrl), so a snippet sends
 // what the explorer sends. A token is never written into a snippet: each one reads CKAN_API_TOKEN.
-import { isInternalColumn } from '../../api/ckan/ckan-syntax'
 import { actionUrl, canEncodeAsGet, encodeGetParams } from '../../api/ckan/client'
 import { toSearchParams } from '../../api/ckan/datastore-search'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import type { ExplorerState, Limit } from '../../model/explorer-state'
+import { shownColumns } from '../../model/fields'
 import { toSearchRequest } from '../../model/to-search-request'
 
 /** The environment variable every snippet reads the token from. */
@@ -46,17 +46,6 @@ export interface CodeSnippets {
   curlUsesDump: boolean
   /** A column name or sort clause holds a comma, which CKAN splits in an address: the GET forms are not exact. */
   addressInexact: boolean
-}
-
-/** The visible columns, in the table's order: the fields without CKAN's own and without the hidden ones. */
-export function visibleColumnIds(fields: readonly CkanField[], hidden: readonly string[]): string[] {
-  const hiddenSet = new Set(hidden)
-  const ids: string[] = []
-  for (const field of fields) {
-    if (isInternalColumn(field.id) || hiddenSet.has(field.id) || ids.includes(field.id)) continue
-    ids.push(field.id)
-  }
-  return ids
 }
 
 /**
@@ -361,7 +350,7 @@ export function viewSnippets(
   const input: SnippetInput = {
     baseUrl: portal.baseUrl,
     request,
-    columns: visibleColumnIds(fields, state.hidden),
+    columns: shownColumns(fields, state.hidden).map((column) => column.id),
     limit: state.limit,
     tokenInUse: !!portal.token?.trim(),
   }

@@ -8,14 +8,9 @@ import { exportCatalogue } from '../../i18n/catalogues/export'
 import { useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { Limit } from '../../model/explorer-state'
+import { shownColumns } from '../../model/fields'
 import { csvOutput, jsonOutput, xlsxOutput, type RecordOutput } from './export-outputs'
-import {
-  exportColumns,
-  exportFileName,
-  isFiltered,
-  type ExportColumn,
-  type ExportFormat,
-} from './export-plan'
+import { exportFileName, isFiltered, type ExportColumn, type ExportFormat } from './export-plan'
 import { runExport, type ExportProgress } from './export-run'
 import { failureReason, secondsLeft, timeLeft, type FailureReason } from './export-status'
 import { chooseFileSink } from './file-sinks'
@@ -72,7 +67,7 @@ export function ExportDialog(props: ExportDialogProps) {
   // leaving the table cancels it too
   useEffect(() => () => controller.current?.abort(), [])
 
-  const columns = exportColumns(fields, hidden)
+  const columns = shownColumns(fields, hidden)
   const shownTotal = total === undefined ? undefined : limit === 'all' ? total : Math.min(limit, total)
   const xlsxTooMany = shownTotal !== undefined && shownTotal > XLSX_MAX_RECORDS
   const fileName = exportFileName({
