@@ -26,12 +26,18 @@ export interface DumpRequest {
 /**
  * The dump's URL, under the portal's base (locale prefix included, as CKAN routes it); null when the
  * view cannot be said in the dump's query string: it splits `fields` and `sort` on every comma, so a
- * column name with a comma can only reach CKAN in datastore_search's JSON lists.
+ * column name with a comma can only reach CKAN in datastore_search's JSON lists. `nullsLast: false`
+ * for a portal older than CKAN 2.10, which refuses `nulls last` in a sort clause.
  */
-export function dumpUrl(baseUrl: string, request: DumpRequest, format: DumpFormat): string | null {
+export function dumpUrl(
+  baseUrl: string,
+  request: DumpRequest,
+  format: DumpFormat,
+  { nullsLast = true }: { nullsLast?: boolean } = {},
+): string | null {
   const base = new URL(baseUrl, globalThis.location?.href)
   if (base.protocol !== 'https:' && base.protocol !== 'http:') return null
-  const sortClauses = formatSortClauses(request.sort ?? [], { nullsLast: true })
+  const sortClauses = formatSortClauses(request.sort ?? [], { nullsLast })
   if (request.fields.some((id) => id.includes(',')) || sortClauses.some((clause) => clause.includes(',')))
     return null
   const params = new URLSearchParams({ format })

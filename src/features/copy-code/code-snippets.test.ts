@@ -443,19 +443,27 @@ describe('hostile names and search text', () => {
   })
 
   it('reach the dump address whole, except that an address cannot carry a comma in a name', () => {
-    const all = viewSnippets({ baseUrl: BASE }, { ...state, limit: 'all' }, fields)
+    const withoutComma = hostile.filter((id) => !id.includes(','))
+    const plainState = { ...state, hidden: ['_id', 'a, b'], sort: [] }
+    const plainFields = withoutComma.map((id) => ({ id, type: 'text' }))
+    const all = viewSnippets({ baseUrl: BASE }, { ...plainState, limit: 'all' }, plainFields)
     const url = new URL(curlArguments(all.curl).at(-1)!)
+    expect(url.pathname).toMatch(/\/datastore\/dump\//)
     expect(url.searchParams.get('q')).toBe(state.q)
     expect(JSON.parse(url.searchParams.get('filters')!)).toEqual(expected.filters)
-    expect(all.addressInexact).toBe(true)
-    const withoutComma = hostile.filter((id) => !id.includes(','))
-    const plain = viewSnippets(
-      { baseUrl: BASE },
-      { ...state, hidden: ['_id', 'a, b'], sort: [] },
-      withoutComma.map((id) => ({ id, type: 'text' })),
-    )
+    expect(url.searchParams.get('fields')).toBe(withoutComma.join(','))
+    const plain = viewSnippets({ baseUrl: BASE }, plainState, plainFields)
     expect(plain.addressInexact).toBe(false)
     expect(new URL(plain.apiUrl).searchParams.get('fields')).toBe(withoutComma.join(','))
+
+    // the dump splits its fields on commas: curl asks datastore_search, whose JSON keeps every name whole
+    const withComma = viewSnippets({ baseUrl: BASE }, { ...state, limit: 'all' }, fields)
+    expect(withComma.addressInexact).toBe(true)
+    expect(withComma.curlUsesDump).toBe(false)
+    const body = JSON.parse(optionValue(curlArguments(withComma.curl), '--data-raw')[0]!) as {
+      fields: string[]
+    }
+    expect(body.fields).toEqual(hostile)
   })
 })
 
