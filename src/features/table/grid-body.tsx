@@ -8,7 +8,7 @@ import { useRecordWindow } from '../../queries/use-record-window'
 import { drawsEveryColumn, type ColumnDrawing } from './columns-fns'
 import { GridRow } from './grid-row'
 import type { LocalRows, OpenCell, ShownColumn, TableLocale } from './grid-types'
-import { ROW_HEIGHT } from './scroll-scale-fns'
+import { ROW_HEIGHT } from './grid-geometry'
 import { useScrollView } from './use-scroll-view'
 
 export interface GridBodyProps {

@@ -17,9 +17,8 @@ import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
 import { GridHeaderCell } from './grid-header-cell'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
+import { headHeightOf } from './grid-geometry'
 import {
-  HEADER_HEIGHT,
-  STRIP_HEIGHT,
   type ColumnActions,
   type HeaderStrip,
   type LocalRows,
@@ -94,7 +93,7 @@ export function RecordsGrid(props: RecordsGridProps) {
   const [menu, setMenu] = useState<{ fieldId: string; anchor: HTMLElement } | null>(null)
   const openMenu = useCallback((fieldId: string, anchor: HTMLElement) => setMenu({ fieldId, anchor }), [])
   const closeMenu = useCallback(() => setMenu(null), [])
-  const headHeight = HEADER_HEIGHT + (strip ? STRIP_HEIGHT : 0)
+  const headHeight = headHeightOf(strip !== undefined)
   const active = clampPosition(activeRaw, { rowCount, colCount, pageRows: 1 })
 
   // A ref given only to the active cell: when it mounts or becomes active after a key press, focus it.
