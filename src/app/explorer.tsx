@@ -128,6 +128,7 @@ export function Explorer({
     if (input.filters !== undefined) partial.filters = input.filters
     if (input.sort !== undefined) partial.sort = input.sort
     if (input.limit !== undefined) partial.limit = input.limit
+    if (input.plain !== undefined) partial.searchMode = input.plain ? 'plain' : 'prefix'
     if (item) names.rememberChosen(input.portal ?? baseUrl, item)
     const note: InfoNotice = { kind: 'link' }
     if (input.note?.kind === 'no-locale') note.noLocale = true

@@ -26,6 +26,8 @@ import {
   formatNameList,
   formatSort,
   isValidResourceId,
+  NOT_APPLIED_PARAMETERS,
+  readPlainParameter,
   resourceIdParameter,
   parseFiltersJson,
   parseNameList,
@@ -36,19 +38,6 @@ import { canonicalPortalUrl } from '../api/ckan/portal-url'
 
 /** Larger limits are most likely typos; 'all' exists for "everything". */
 export const MAX_LIMIT = 10_000_000
-
-/** CKAN parameters that a pasted API link may carry but the explorer does not apply. */
-const UNSUPPORTED_CKAN_PARAMS = [
-  'offset',
-  'fields',
-  'distinct',
-  'language',
-  'records_format',
-  'include_total',
-  'total_estimation_threshold',
-  'full_text',
-  'include_next_page',
-]
 
 /** A part of a link that was not applied, and why: the interface words it (LinkNotice). */
 export type IgnoredPart =
@@ -121,12 +110,12 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   if (q !== null) state.q = q
 
   const mode = params.get('search')
-  const plain = params.get('plain')
+  const plain = readPlainParameter(params)
   if (mode !== null && mode !== '') {
     if (mode === 'plain' || mode === 'prefix') state.searchMode = mode
     else ignored.push({ reason: 'search.bad', value: mode })
-  } else if (plain !== null) {
-    state.searchMode = /^(true|yes|t|y|1)$/i.test(plain.trim()) ? 'plain' : 'prefix'
+  } else if (plain !== undefined) {
+    state.searchMode = plain ? 'plain' : 'prefix'
   }
 
   const filters = params.get('filters')
@@ -150,7 +139,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
     else ignored.push({ reason: 'hidden.bad' })
   }
 
-  for (const name of UNSUPPORTED_CKAN_PARAMS) {
+  for (const name of NOT_APPLIED_PARAMETERS) {
     if (params.has(name)) ignored.push({ reason: 'unsupported', name })
   }
 
