@@ -54,12 +54,12 @@ export function usePreferredHeight(
     const root = rootRef.current
     if (!root || !report) return
     let last = -1
-    let timer = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
     // a timer, not an animation frame: an iframe out of the host's view gets no frames, and its host
     // needs the height all the same
     const measure = () => {
       clearTimeout(timer)
-      timer = window.setTimeout(() => {
+      timer = setTimeout(() => {
         const height = preferredHeight(root)
         if (height !== last) report((last = height))
       }, MEASURE_DELAY_MS)

@@ -17,12 +17,7 @@ import { loadProfileStrip, ProfileStripCell } from './lazy-profile-strip'
  */
 const STRIP_MIN_WIDTH = 1200
 const STRIP_MIN_HEIGHT = 860
-function roomForStrip(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    window.matchMedia(`(min-width: ${STRIP_MIN_WIDTH}px) and (min-height: ${STRIP_MIN_HEIGHT}px)`).matches
-  )
-}
+const ROOM_FOR_STRIP = `(min-width: ${STRIP_MIN_WIDTH}px) and (min-height: ${STRIP_MIN_HEIGHT}px)`
 
 export interface ProfileStrip {
   shown: boolean
@@ -46,13 +41,13 @@ export function useProfileStrip({
   total: number | undefined
   onOpenProfile(field?: string): void
 }): ProfileStrip {
-  const [shown, setShown] = useState(roomForStrip)
+  const { api, viewport } = useEnvironment()
+  const [shown, setShown] = useState(() => viewport?.matches(ROOM_FOR_STRIP) ?? false)
   const fieldsKey = JSON.stringify(fields)
   const fieldIds = useMemo(() => profiledFieldIds(fields), [fieldsKey]) // eslint-disable-line react-hooks/exhaustive-deps
   // Once the rows of a new view are painted, the overviews' code and sample are asked for together
   // (the cells would ask for the sample only once their code is in).
   const queryClient = useQueryClient()
-  const { api } = useEnvironment()
   const stripView = shown && firstPage.data && !firstPage.isPlaceholderData && request ? request : null
   useEffect(() => {
     if (!stripView) return

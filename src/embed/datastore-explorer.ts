@@ -10,6 +10,7 @@ import { createNoRecentStore } from '../instance/recent-store'
 import { isTheme } from '../instance/theme-store'
 import type { TokenStore } from '../instance/token-store'
 import { createMemoryViewStore, createUrlViewStore, type ViewStore } from '../instance/view-store'
+import { createWindowViewport } from '../instance/viewport'
 import explorerCss from '../styles/explorer.css?url'
 import {
   VIEW_ATTRIBUTES,
@@ -65,6 +66,7 @@ export class DatastoreExplorerElement extends HTMLElement {
   #api: CkanClient = createCkanClient()
   #token = ''
   #generation = 0
+  #viewport = createWindowViewport(window)
 
   connectedCallback(): void {
     if (this.#explorer) return
@@ -142,6 +144,7 @@ export class DatastoreExplorerElement extends HTMLElement {
       browserLanguages: navigator.languages,
       // `theme="dark"` or `"light"`; otherwise the host's system colours (prefers-color-scheme)
       ...(isTheme(theme) ? { theme } : {}),
+      viewport: this.#viewport,
       onPreferredHeight: (height) =>
         this.dispatchEvent(new CustomEvent('preferredheightchange', { detail: { height } })),
     }

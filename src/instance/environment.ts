@@ -8,6 +8,7 @@ import type { RecentStore } from './recent-store'
 import type { Theme, ThemeStore } from './theme-store'
 import type { TokenStore } from './token-store'
 import type { ViewStore } from './view-store'
+import type { Viewport } from './viewport'
 
 export interface ExplorerEnvironment {
   config: RuntimeConfig
@@ -38,6 +39,8 @@ export interface ExplorerEnvironment {
   picker?: boolean
   /** Tells the host the height the explorer would like (its toolbar and up to 20 rows), when it changes. */
   onPreferredHeight?(height: number): void
+  /** The browser window it is shown in (absent: none, as in server rendering). */
+  viewport?: Viewport
 }
 
 /** Rendered as `<EnvironmentContext value={environment}>` around an instance's components. */

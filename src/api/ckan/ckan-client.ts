@@ -5,6 +5,7 @@ import type { CallOptions } from './client'
 import { createPortalMemory, datastoreSearch } from './datastore-search'
 import { createPortalRoutes } from './portal-routes'
 import type { Portal, ResourceSummary, SearchRequest, SearchResult } from './types'
+import { pageHref } from './page-address'
 
 type Options = Pick<CallOptions, 'signal' | 'timeoutMs' | 'method'>
 
@@ -30,7 +31,7 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
   const withDefaults = (options: Options = {}) => ({ ...options, routes, ...(fetch ? { fetch } : {}) })
   const throughProxy = (portal: Portal) => {
     try {
-      return routes.throughProxy(new URL(portal.baseUrl, globalThis.location?.href).origin)
+      return routes.throughProxy(new URL(portal.baseUrl, pageHref()).origin)
     } catch {
       return false
     }

@@ -5,6 +5,7 @@ import { formatSortClauses } from './ckan-syntax'
 import { CkanError, errorFromFetchFailure, errorFromResponse } from './errors'
 import type { PreparedRequest } from './client'
 import type { FilterScalar, Portal, SortKey } from './types'
+import { pageHref } from './page-address'
 
 export type DumpFormat = 'csv' | 'json'
 
@@ -35,7 +36,7 @@ export function dumpUrl(
   format: DumpFormat,
   { nullsLast = true }: { nullsLast?: boolean } = {},
 ): string | null {
-  const base = new URL(baseUrl, globalThis.location?.href)
+  const base = new URL(baseUrl, pageHref())
   if (base.protocol !== 'https:' && base.protocol !== 'http:') return null
   const sortClauses = formatSortClauses(request.sort ?? [], { nullsLast })
   if (request.fields.some((id) => id.includes(',')) || sortClauses.some((clause) => clause.includes(',')))
@@ -70,7 +71,7 @@ export function prepareDumpRequest(
   const headers: Record<string, string> = {}
   const token = portal.token?.trim()
   if (token) {
-    const portalOrigin = new URL(portal.baseUrl, globalThis.location?.href).origin
+    const portalOrigin = new URL(portal.baseUrl, pageHref()).origin
     if (new URL(url).origin !== portalOrigin) return null
     headers.Authorization = token
   }

@@ -44,9 +44,9 @@ function formHints(
 export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialogProps) {
   const t = useMessages(copyCodeCatalogue)
   const formats = useFormats()
-  const { layout } = useEnvironment()
+  const { layout, viewStore } = useEnvironment()
   // the standalone page's address is the view (an embed's view lives in memory: it has no link)
-  const pageLink = layout === 'page' ? globalThis.location?.href : undefined
+  const pageLink = layout === 'page' ? viewStore.link?.() : undefined
   const snippets = useMemo(
     () => viewSnippets(portal, state, fields, pageLink),
     [portal, state, fields, pageLink],

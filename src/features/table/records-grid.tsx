@@ -12,6 +12,7 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import { useEnvironment } from '../../instance/environment'
 import type { Limit, SortKey } from '../../model/explorer-state'
 import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
@@ -110,9 +111,10 @@ export function RecordsGrid(props: RecordsGridProps) {
   const onRowsPainted = useCallback(() => setAllColumnsDrawn(true), [])
   const firstColumnStart = rowNumberWidth(rowCount)
   // computed once here for the header and the rows (GridBody)
+  const viewport = useEnvironment().viewport
   const firstScreen = useMemo(
-    () => firstScreenColumns(columns, firstColumnStart),
-    [columns, firstColumnStart],
+    () => firstScreenColumns(columns, firstColumnStart, viewport?.width() ?? Infinity),
+    [columns, firstColumnStart, viewport],
   )
   const headerColumns = allColumnsDrawn ? columns : firstScreen
 
