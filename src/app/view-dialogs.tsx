@@ -91,7 +91,7 @@ export function ViewDialogs(props: ViewDialogsProps) {
             view={request}
             limit={state.limit}
             fields={fields}
-            hidden={state.hidden}
+            layout={state}
             name={props.summary?.name}
             total={props.total}
           />

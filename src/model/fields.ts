@@ -51,12 +51,21 @@ export function viewColumns(fields: readonly CkanField[], order: readonly string
   return [...ordered, ...byId.values()]
 }
 
-/** The columns the view shows, in its order (viewColumns without the hidden ones). */
+/**
+ * The columns the view shows, in the grid's order: those kept in view first (`pinned`, in its order),
+ * then the others in the view's order (viewColumns), without the hidden ones.
+ */
 export function shownColumns(
   fields: readonly CkanField[],
   hidden: readonly string[],
   order: readonly string[] = [],
+  pinned: readonly string[] = [],
 ): ViewColumn[] {
   const hiddenSet = new Set(hidden)
-  return viewColumns(fields, order).filter((column) => !hiddenSet.has(column.id))
+  const offered = viewColumns(fields, order).filter((column) => !hiddenSet.has(column.id))
+  if (pinned.length === 0) return offered
+  const byId = new Map(offered.map((column) => [column.id, column]))
+  const kept = [...new Set(pinned)].flatMap((id) => byId.get(id) ?? [])
+  const keptIds = new Set(kept.map((column) => column.id))
+  return [...kept, ...offered.filter((column) => !keptIds.has(column.id))]
 }

@@ -295,6 +295,15 @@ describe('the view as code', () => {
     expect(calls.at(-1)!.body.offset).toBe(30)
   })
 
+  it('asks for the columns in the order the grid shows them: kept in view first, then as arranged', () => {
+    const snippets = snippetsOf({ columns: ['year', 'city'], pinned: ['country'] })
+    expect(readLiteral(snippets.python, 'query', 'python')).toMatchObject({
+      fields: ['country', 'year', 'city'],
+    })
+    const url = new URL(curlArguments(snippetsOf({ columns: ['year'], limit: 'all' }).curl).at(-1)!)
+    expect(url.searchParams.get('fields')).toBe('year,city,country')
+  })
+
   it('Python and R send the same query, and carry the limit', () => {
     const snippets = snippetsOf({ limit: 500 })
     expect(readLiteral(snippets.python, 'query', 'python')).toEqual(VIEW_QUERY)

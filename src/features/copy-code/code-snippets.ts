@@ -352,7 +352,7 @@ export function viewSnippets(
   const input: SnippetInput = {
     baseUrl: portal.baseUrl,
     request,
-    columns: shownColumns(fields, state.hidden).map((column) => column.id),
+    columns: shownColumns(fields, state.hidden, state.columns, state.pinned).map((column) => column.id),
     limit: state.limit,
     tokenInUse: !!portal.token?.trim(),
   }

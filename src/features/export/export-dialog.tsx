@@ -8,6 +8,7 @@ import { exportCatalogue } from '../../i18n/catalogues/export'
 import { useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { Limit } from '../../model/explorer-state'
+import type { ColumnLayout } from '../../model/column-layout'
 import { shownColumns } from '../../model/fields'
 import { csvOutput, jsonOutput, xlsxOutput, type RecordOutput } from './export-outputs'
 import { exportFileName, isFiltered, type ExportColumn, type ExportFormat } from './export-plan'
@@ -24,7 +25,8 @@ export interface ExportDialogProps {
   view: SearchRequest
   limit: Limit
   fields: readonly CkanField[]
-  hidden: readonly string[]
+  /** How the view arranges its columns: the file has the shown ones, in the grid's order. */
+  layout: ColumnLayout
   /** The table's name, for the file name. */
   name: string | undefined
   /** The matching records as the count line says them (exact or estimated), when known. */
@@ -48,7 +50,7 @@ const MIME_TYPES: Record<ExportFormat, string> = {
 const PROGRESS_EVERY_MS = 150
 
 export function ExportDialog(props: ExportDialogProps) {
-  const { open, onClose, portal, view, limit, fields, hidden, name, total } = props
+  const { open, onClose, portal, view, limit, fields, layout, name, total } = props
   const t = useMessages(exportCatalogue)
   const { api } = useEnvironment()
   const [format, setFormat] = useState<ExportFormat>('csv')
@@ -67,7 +69,7 @@ export function ExportDialog(props: ExportDialogProps) {
   // leaving the table cancels it too
   useEffect(() => () => controller.current?.abort(), [])
 
-  const columns = shownColumns(fields, hidden)
+  const columns = shownColumns(fields, layout.hidden, layout.columns, layout.pinned)
   const shownTotal = total === undefined ? undefined : limit === 'all' ? total : Math.min(limit, total)
   const xlsxTooMany = shownTotal !== undefined && shownTotal > XLSX_MAX_RECORDS
   const fileName = exportFileName({
