@@ -7,7 +7,8 @@ import { expect, test } from './fixtures'
 import { searchOffset } from './pages/explorer-page'
 import { BIG_ORIGIN, E2E_BIG_ROWS } from './ports'
 import { GENERATED_RESOURCE_ID } from '../server/data/generated'
-import { MAX_SCROLL_HEIGHT, ROW_HEIGHT } from '../src/features/table/scroll-scale-fns'
+import { ROW_HEIGHT } from '../src/features/table/grid-geometry'
+import { MAX_SCROLL_HEIGHT } from '../src/features/table/scroll-scale-fns'
 
 const rows = E2E_BIG_ROWS
 const formatted = rows.toLocaleString('en')

@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom'
 import { isCkanError } from '../api/ckan/errors'
 import { portalHost } from '../api/ckan/portal-url'
 import type { ParsedResourceInput } from '../api/ckan/resource-input'
-import type { CkanErrorKind, ResourceSummary, SearchRequest } from '../api/ckan/types'
+import type { CkanErrorKind, ResourceSummary } from '../api/ckan/types'
 import { useCellLocale } from '../components/ui/use-cell-locale'
 import { PortalSettings } from '../features/portal/portal-settings'
 import { ResourcePicker } from '../features/resource-picker/resource-picker'
@@ -24,7 +24,7 @@ import { DisplaySettings } from './display-settings'
 import { focusGrid } from './focus-grid'
 import { PortalMenu } from './portal-menu'
 import { TableView } from './table-view'
-import type { ExplorerStateHandle, UpdateOptions } from './use-explorer-state'
+import type { ChangeView, ExplorerStateHandle } from './use-explorer-state'
 import { FirstPageFetcher, useFirstPage } from './use-first-page'
 import { useHostEvents } from './use-host-events'
 import { usePortalSession } from './use-portal-session'
@@ -54,13 +54,6 @@ function Main({
 
 /** Failures the portal panel can help with: another address, or the portal's own website. */
 const PORTAL_FAILURES: ReadonlySet<CkanErrorKind> = new Set(['cors', 'network', 'not-ckan', 'proxy-refused'])
-
-/** A change to the view: stored, with its first page asked for just before. */
-export type ChangeView = (
-  partial: Partial<ExplorerState>,
-  options?: UpdateOptions,
-  localSortBase?: SearchRequest | null,
-) => void
 
 export function Explorer({
   view,
@@ -144,6 +137,7 @@ export function Explorer({
     if (input.filters !== undefined) partial.filters = readFilters(input.filters).conditions
     if (input.sort !== undefined) partial.sort = input.sort
     if (input.limit !== undefined) partial.limit = input.limit
+    if (input.plain !== undefined) partial.searchMode = input.plain ? 'plain' : 'prefix'
     if (item) names.rememberChosen(input.portal ?? baseUrl, item)
     const note: InfoNotice = { kind: 'link' }
     if (input.note?.kind === 'no-locale') note.noLocale = true

@@ -23,6 +23,13 @@ export interface ExplorerState {
   sort: SortKey[]
   /** Field ids the user hid. Default: `['_id']`, so an empty list means every column is shown. */
   hidden: string[]
+  /**
+   * The order the user gave the columns: these field ids first, in this order, then the others in the
+   * table's order (model/fields.ts viewColumns). Default: empty, the portal's order.
+   */
+  columns: string[]
+  /** Field ids kept in view at the grid's inline start while the rest scroll sideways, in their order. */
+  pinned: string[]
   /** The interface language chosen in the link; null: the host's or the browser's. */
   lang: string | null
 }
@@ -38,5 +45,7 @@ export const DEFAULT_STATE: ExplorerState = {
   limit: DEFAULT_LIMIT,
   sort: [],
   hidden: ['_id'],
+  columns: [],
+  pinned: [],
   lang: null,
 }

@@ -14,6 +14,9 @@
 //   hidden                               hidden columns, in CKAN's `fields` syntax: a,"name, with comma"
 //                                        (`hidden=` alone: every column shown; absent: `_id` hidden).
 //                                        A JSON list is also read.
+//   columns                              the columns' order, in the same syntax: these first, the others
+//                                        after them in the table's order (names it lacks are passed over)
+//   pinned                               columns kept in view while the rest scroll sideways, same syntax
 //   portal                               the portal's base URL when not the configured one
 //   lang                                 the interface language (en, fr, he, ar, or a pseudo-language for tests)
 //
@@ -27,6 +30,8 @@ import {
   formatNameList,
   formatSort,
   isValidResourceId,
+  NOT_APPLIED_PARAMETERS,
+  readPlainParameter,
   resourceIdParameter,
   parseNameList,
   readSortParameters,
@@ -36,22 +41,9 @@ import { canonicalPortalUrl } from '../api/ckan/portal-url'
 /** Larger limits are most likely typos; 'all' exists for "everything". */
 export const MAX_LIMIT = 10_000_000
 
-/** CKAN parameters that a pasted API link may carry but the explorer does not apply. */
-const UNSUPPORTED_CKAN_PARAMS = [
-  'offset',
-  'fields',
-  'distinct',
-  'language',
-  'records_format',
-  'include_total',
-  'total_estimation_threshold',
-  'full_text',
-  'include_next_page',
-]
-
 /** A part of a link that was not applied, and why: the interface words it (LinkNotice). */
 export type IgnoredPart =
-  | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' }
+  | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' | 'columns.bad' | 'pinned.bad' }
   | {
       reason: 'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad'
       value: string
@@ -78,7 +70,8 @@ export function parseLimit(text: string): Limit | null {
   return value >= 1 && value <= MAX_LIMIT ? value : null
 }
 
-function parseHidden(text: string): string[] | null {
+/** A list of column names: CKAN's `fields` syntax, or a JSON list; repeats kept once. */
+function parseColumnNames(text: string): string[] | null {
   const trimmed = text.trim()
   if (trimmed.startsWith('[')) {
     try {
@@ -96,7 +89,14 @@ function parseHidden(text: string): string[] | null {
 export function parseExplorerState(search: string): { state: ExplorerState; ignored: IgnoredPart[] } {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)
   const ignored: IgnoredPart[] = []
-  const state: ExplorerState = { ...DEFAULT_STATE, filters: [], sort: [], hidden: [...DEFAULT_STATE.hidden] }
+  const state: ExplorerState = {
+    ...DEFAULT_STATE,
+    filters: [],
+    sort: [],
+    hidden: [...DEFAULT_STATE.hidden],
+    columns: [],
+    pinned: [],
+  }
 
   const portal = params.get('portal')
   if (portal !== null && portal.trim() !== '') {
@@ -116,12 +116,12 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   if (q !== null) state.q = q
 
   const mode = params.get('search')
-  const plain = params.get('plain')
+  const plain = readPlainParameter(params)
   if (mode !== null && mode !== '') {
     if (mode === 'plain' || mode === 'prefix') state.searchMode = mode
     else ignored.push({ reason: 'search.bad', value: mode })
-  } else if (plain !== null) {
-    state.searchMode = /^(true|yes|t|y|1)$/i.test(plain.trim()) ? 'plain' : 'prefix'
+  } else if (plain !== undefined) {
+    state.searchMode = plain ? 'plain' : 'prefix'
   }
 
   const filters = params.get('filters')
@@ -140,12 +140,19 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
 
   const hidden = params.get('hidden')
   if (hidden !== null) {
-    const parsed = parseHidden(hidden)
+    const parsed = parseColumnNames(hidden)
     if (parsed) state.hidden = parsed
     else ignored.push({ reason: 'hidden.bad' })
   }
+  for (const name of ['columns', 'pinned'] as const) {
+    const text = params.get(name)
+    if (text === null) continue
+    const parsed = parseColumnNames(text)
+    if (parsed) state[name] = parsed
+    else ignored.push({ reason: `${name}.bad` })
+  }
 
-  for (const name of UNSUPPORTED_CKAN_PARAMS) {
+  for (const name of NOT_APPLIED_PARAMETERS) {
     if (params.has(name)) ignored.push({ reason: 'unsupported', name })
   }
 
@@ -183,6 +190,8 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (state.sort.length > 0) params.set('sort', formatSort(state.sort))
   if (state.limit !== DEFAULT_STATE.limit) params.set('limit', String(state.limit))
   if (!sameList(state.hidden, DEFAULT_STATE.hidden)) params.set('hidden', formatNameList(state.hidden))
+  if (state.columns.length > 0) params.set('columns', formatNameList(dedupe(state.columns)))
+  if (state.pinned.length > 0) params.set('pinned', formatNameList(dedupe(state.pinned)))
   if (state.lang) params.set('lang', state.lang)
   return params.toString()
 }

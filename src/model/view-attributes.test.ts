@@ -33,6 +33,8 @@ describe('the element’s attributes and its view', () => {
         limit: 'all',
         sort: 'body_mass_g desc',
         'hidden-columns': 'sex',
+        columns: 'species,"body_mass_g"',
+        pinned: 'species',
         locale: 'en',
         hidden: '',
         picker: '',
@@ -45,6 +47,8 @@ describe('the element’s attributes and its view', () => {
       limit: 'all',
       sort: 'body_mass_g desc',
       hidden: 'sex',
+      columns: 'species,"body_mass_g"',
+      pinned: 'species',
       lang: 'en',
     })
   })
@@ -59,12 +63,19 @@ describe('the element’s attributes and its view', () => {
     expect(
       viewParameters('portal=https%3A%2F%2Fx.org%2Fen&resource_id=a&q=&sort=year+desc&hidden=&lang=fr'),
     ).toEqual({ resource_id: 'a', sort: 'year desc' })
+    expect(viewParameters('resource_id=a&columns=year%2Ccity&pinned=city')).toEqual({
+      resource_id: 'a',
+      columns: 'year,city',
+      pinned: 'city',
+    })
   })
 
   it('reads the iframe page’s link into attributes, CKAN’s `id` included', () => {
-    expect(attributesFromLink('?id=r1&hidden=a,b&lang=en&picker')).toEqual([
+    expect(attributesFromLink('?id=r1&hidden=a,b&columns=b&pinned=b&lang=en&picker')).toEqual([
       ['resource-id', 'r1'],
       ['hidden-columns', 'a,b'],
+      ['columns', 'b'],
+      ['pinned', 'b'],
       ['locale', 'en'],
       ['picker', ''],
     ])

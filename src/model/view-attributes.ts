@@ -12,11 +12,23 @@ export const VIEW_ATTRIBUTES: Readonly<Record<string, string>> = {
   sort: 'sort',
   limit: 'limit',
   'hidden-columns': 'hidden',
+  columns: 'columns',
+  pinned: 'pinned',
   locale: 'lang',
 }
 
 /** The link parameters a `change` event and `element.view` carry (the view, not where or in which language). */
-const VIEW_PARAMETERS = ['resource_id', 'q', 'filters', 'limit', 'sort', 'hidden', 'search'] as const
+const VIEW_PARAMETERS = [
+  'resource_id',
+  'q',
+  'filters',
+  'limit',
+  'sort',
+  'hidden',
+  'columns',
+  'pinned',
+  'search',
+] as const
 
 export type ViewParameters = Partial<Record<(typeof VIEW_PARAMETERS)[number], string>>
 

@@ -6,6 +6,7 @@ import { createPortalMemory, datastoreSearch } from './datastore-search'
 import { createPortalRoutes } from './portal-routes'
 import { statusShowsOperators } from './portal-version'
 import type { Portal, ResourceSummary, SearchRequest, SearchResult } from './types'
+import { pageHref } from './page-address'
 
 type Options = Pick<CallOptions, 'signal' | 'timeoutMs' | 'method'>
 
@@ -46,7 +47,7 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
   }
   const throughProxy = (portal: Portal) => {
     try {
-      return routes.throughProxy(new URL(portal.baseUrl, globalThis.location?.href).origin)
+      return routes.throughProxy(new URL(portal.baseUrl, pageHref()).origin)
     } catch {
       return false
     }

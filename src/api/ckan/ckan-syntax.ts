@@ -149,6 +149,28 @@ export function isRankColumn(id: string): boolean {
   return id === 'rank' || id.startsWith('rank ')
 }
 
+/**
+ * datastore_search parameters that a link may carry but no view of the explorer has a place for: a
+ * page link drops them with a notice, a pasted API link says they were not taken over.
+ */
+export const NOT_APPLIED_PARAMETERS: readonly string[] = [
+  'offset',
+  'fields',
+  'distinct',
+  'language',
+  'records_format',
+  'include_total',
+  'total_estimation_threshold',
+  'full_text',
+  'include_next_page',
+]
+
+/** CKAN's `plain` (true: its whole-word search; false: the tsquery syntax), or undefined when absent. */
+export function readPlainParameter(params: URLSearchParams): boolean | undefined {
+  const plain = params.get('plain')
+  return plain === null ? undefined : /^(true|yes|t|y|1)$/i.test(plain.trim())
+}
+
 /** The table a CKAN query string names. CKAN: when both are sent, a non-empty `id` wins. */
 export function resourceIdParameter(params: URLSearchParams): string | undefined {
   return params.get('id')?.trim() || params.get('resource_id')?.trim() || undefined

@@ -1,4 +1,5 @@
 import type { CkanErrorKind } from './types'
+import { pageOrigin as currentPageOrigin } from './page-address'
 
 export type { CkanErrorKind } from './types'
 
@@ -189,7 +190,7 @@ function validationError(status: number, error: Record<string, unknown>): CkanEr
 export function errorFromFetchFailure(
   failure: unknown,
   requestUrl: string,
-  pageOrigin: string | undefined = globalThis.location?.origin,
+  pageOrigin: string | undefined = currentPageOrigin(),
   elapsedMs?: number,
 ): CkanError {
   if (failure instanceof CkanError) return failure

@@ -15,7 +15,6 @@ import {
   SNIPPET_PAGE_SIZE,
   TOKEN_VARIABLE,
   viewSnippets,
-  visibleColumnIds,
   type CodeSnippets,
 } from './code-snippets'
 
@@ -302,6 +301,15 @@ describe('the view as code', () => {
     expect(calls.at(-1)!.body.offset).toBe(30)
   })
 
+  it('asks for the columns in the order the grid shows them: kept in view first, then as arranged', () => {
+    const snippets = snippetsOf({ columns: ['year', 'city'], pinned: ['country'] })
+    expect(readLiteral(snippets.python, 'query', 'python')).toMatchObject({
+      fields: ['country', 'year', 'city'],
+    })
+    const url = new URL(curlArguments(snippetsOf({ columns: ['year'], limit: 'all' }).curl).at(-1)!)
+    expect(url.searchParams.get('fields')).toBe('year,city,country')
+  })
+
   it('Python and R send the same query, and carry the limit', () => {
     const snippets = snippetsOf({ limit: 500 })
     expect(readLiteral(snippets.python, 'query', 'python')).toEqual(VIEW_QUERY)
@@ -451,19 +459,27 @@ describe('hostile names and search text', () => {
   })
 
   it('reach the dump address whole, except that an address cannot carry a comma in a name', () => {
-    const all = viewSnippets({ baseUrl: BASE }, { ...state, limit: 'all' }, fields)
+    const withoutComma = hostile.filter((id) => !id.includes(','))
+    const plainState = { ...state, hidden: ['_id', 'a, b'], sort: [] }
+    const plainFields = withoutComma.map((id) => ({ id, type: 'text' }))
+    const all = viewSnippets({ baseUrl: BASE }, { ...plainState, limit: 'all' }, plainFields)
     const url = new URL(curlArguments(all.curl).at(-1)!)
+    expect(url.pathname).toMatch(/\/datastore\/dump\//)
     expect(url.searchParams.get('q')).toBe(state.q)
     expect(JSON.parse(url.searchParams.get('filters')!)).toEqual(expected.filters)
-    expect(all.addressInexact).toBe(true)
-    const withoutComma = hostile.filter((id) => !id.includes(','))
-    const plain = viewSnippets(
-      { baseUrl: BASE },
-      { ...state, hidden: ['_id', 'a, b'], sort: [] },
-      withoutComma.map((id) => ({ id, type: 'text' })),
-    )
+    expect(url.searchParams.get('fields')).toBe(withoutComma.join(','))
+    const plain = viewSnippets({ baseUrl: BASE }, plainState, plainFields)
     expect(plain.addressInexact).toBe(false)
     expect(new URL(plain.apiUrl).searchParams.get('fields')).toBe(withoutComma.join(','))
+
+    // the dump splits its fields on commas: curl asks datastore_search, whose JSON keeps every name whole
+    const withComma = viewSnippets({ baseUrl: BASE }, { ...state, limit: 'all' }, fields)
+    expect(withComma.addressInexact).toBe(true)
+    expect(withComma.curlUsesDump).toBe(false)
+    const body = JSON.parse(optionValue(curlArguments(withComma.curl), '--data-raw')[0]!) as {
+      fields: string[]
+    }
+    expect(body.fields).toEqual(hostile)
   })
 })
 
@@ -485,20 +501,5 @@ describe('quoting', () => {
     for (const text of [`a"b`, 'a\\b', 'é\n\t\r', '\u007f\u0001', '𝔘 ✓', "it's"])
       expect(read(text)).toBe(text)
     expect(read('x\ud800y')).toBe('x\ufffdy')
-  })
-})
-
-describe('visibleColumnIds', () => {
-  it('keeps the fields’ order, without hidden ones, CKAN’s own columns or repeats', () => {
-    const fields: CkanField[] = [
-      { id: '_id', type: 'int' },
-      { id: 'b', type: 'text' },
-      { id: '_full_text', type: 'tsvector' },
-      { id: 'a', type: 'text' },
-      { id: 'b', type: 'text' },
-      { id: 'c', type: 'text' },
-    ]
-    expect(visibleColumnIds(fields, ['_id', 'c'])).toEqual(['b', 'a'])
-    expect(visibleColumnIds(fields, [])).toEqual(['_id', 'b', 'a', 'c'])
   })
 })

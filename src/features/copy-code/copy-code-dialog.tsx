@@ -49,7 +49,7 @@ function formHints(
 export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialogProps) {
   const t = useMessages(copyCodeCatalogue)
   const formats = useFormats()
-  const { layout, api } = useEnvironment()
+  const { layout, api, viewStore } = useEnvironment()
   // ranges go into the code as CKAN 2.12 writes them: a portal before 2.12 cannot apply them
   const usesOperators = needsOperators(writeFilters(state.filters))
   const operators = useQuery({
@@ -58,7 +58,7 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
   })
   const oldPortal = usesOperators && operators.data === false
   // the standalone page's address is the view (an embed's view lives in memory: it has no link)
-  const pageLink = layout === 'page' ? globalThis.location?.href : undefined
+  const pageLink = layout === 'page' ? viewStore.link?.() : undefined
   const snippets = useMemo(
     () => viewSnippets(portal, state, fields, pageLink),
     [portal, state, fields, pageLink],

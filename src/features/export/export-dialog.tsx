@@ -11,14 +11,10 @@ import { useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { Limit } from '../../model/explorer-state'
 import { searchView } from '../../queries/datastore-queries'
+import type { ColumnLayout } from '../../model/column-layout'
+import { shownColumns } from '../../model/fields'
 import { csvOutput, jsonOutput, xlsxOutput, type RecordOutput } from './export-outputs'
-import {
-  exportColumns,
-  exportFileName,
-  isFiltered,
-  type ExportColumn,
-  type ExportFormat,
-} from './export-plan'
+import { exportFileName, isFiltered, type ExportColumn, type ExportFormat } from './export-plan'
 import { runExport, type ExportProgress } from './export-run'
 import { failureReason, secondsLeft, timeLeft, type FailureReason } from './export-status'
 import { chooseFileSink } from './file-sinks'
@@ -32,7 +28,8 @@ export interface ExportDialogProps {
   view: SearchRequest
   limit: Limit
   fields: readonly CkanField[]
-  hidden: readonly string[]
+  /** How the view arranges its columns: the file has the shown ones, in the grid's order. */
+  layout: ColumnLayout
   /** The table's name, for the file name. */
   name: string | undefined
   /** The matching records as the count line says them (exact or estimated), when known. */
@@ -58,7 +55,7 @@ const MIME_TYPES: Record<ExportFormat, string> = {
 const PROGRESS_EVERY_MS = 150
 
 export function ExportDialog(props: ExportDialogProps) {
-  const { open, onClose, portal, view, limit, fields, hidden, name, total, totalEstimated } = props
+  const { open, onClose, portal, view, limit, fields, layout, name, total, totalEstimated } = props
   const t = useMessages(exportCatalogue)
   const { api } = useEnvironment()
   const queryClient = useQueryClient()
@@ -78,7 +75,7 @@ export function ExportDialog(props: ExportDialogProps) {
   // leaving the table cancels it too
   useEffect(() => () => controller.current?.abort(), [])
 
-  const columns = exportColumns(fields, hidden)
+  const columns = shownColumns(fields, layout.hidden, layout.columns, layout.pinned)
   const shownTotal = total === undefined ? undefined : limit === 'all' ? total : Math.min(limit, total)
   const xlsxTooMany = shownTotal !== undefined && shownTotal > XLSX_MAX_RECORDS
   const fileName = exportFileName({

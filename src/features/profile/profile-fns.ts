@@ -2,7 +2,14 @@
 // frequent values. Pure, so that every figure of the profile panel is tested here.
 import type { CkanRecord, FilterScalar } from '../../api/ckan/types'
 import { intlLocale } from '../../i18n/locale-formats'
-import { parseBool, parseNumber, readWallClock, type NormalisedType } from '../../lib/ckan-types'
+import {
+  isNumericType,
+  isTemporalType,
+  parseBool,
+  parseNumber,
+  readWallClock,
+  type NormalisedType,
+} from '../../lib/ckan-types'
 import type { RangeCondition } from '../../model/filters'
 import { dayRange } from '../../model/ranges'
 
@@ -32,15 +39,12 @@ export interface SampleSummary {
   top: TopValue[]
 }
 
-const NUMBER_FAMILIES: ReadonlySet<NormalisedType> = new Set(['int', 'float', 'numeric'])
-const DATE_FAMILIES: ReadonlySet<NormalisedType> = new Set(['date', 'timestamp'])
-
 export function isNumberFamily(family: NormalisedType): boolean {
-  return NUMBER_FAMILIES.has(family)
+  return isNumericType(family)
 }
 
 export function isDateFamily(family: NormalisedType): boolean {
-  return DATE_FAMILIES.has(family)
+  return isTemporalType(family)
 }
 
 function isEmpty(value: unknown): boolean {

@@ -51,6 +51,8 @@ export const mainCatalogue = defineCatalogue('main', {
   'ignored.filters.badJson': 'The filters are not valid JSON, so they were ignored.',
   'ignored.filters.notObject': 'The filters must map column names to values, so they were ignored.',
   'ignored.hidden.bad': 'The list of hidden columns could not be read, so every column is shown.',
+  'ignored.columns.bad': 'The order of the columns could not be read, so they are in the table’s own order.',
+  'ignored.pinned.bad': 'The list of columns kept in view could not be read, so none is kept.',
   'ignored.lang.bad': 'The language “{value}” is not available, so the page stays in its current language.',
   'ignored.limit.bad': 'The number of rows “{value}” is not a whole number above 0, so the default is used.',
   'ignored.portal.bad': 'The portal address “{value}” is not a web address, so the default portal is used.',

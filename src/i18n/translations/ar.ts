@@ -3,8 +3,7 @@
 // stand after “السجلات” so the noun does not have to agree with the number.
 import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { MainMessages } from '../catalogues/main'
-import type { Translations } from '../languages'
-import type { Translation } from '../translate'
+import type { Translation, Translations } from '../translate'
 
 const main = {
   'app.title': 'مستكشف البيانات',

@@ -11,8 +11,7 @@ import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
 import type { ProfileMessages } from '../catalogues/profile'
-import type { Translations } from '../languages'
-import type { Translation } from '../translate'
+import type { Translation, Translations } from '../translate'
 
 const main = {
   'app.title': 'Explorateur de données',
@@ -64,6 +63,8 @@ const main = {
     'Les filtres doivent associer des noms de colonnes à des valeurs : ils ont été ignorés.',
   'ignored.hidden.bad':
     'La liste des colonnes masquées n’a pas pu être lue : toutes les colonnes sont affichées.',
+  'ignored.columns.bad': 'L’ordre des colonnes n’a pas pu être lu : elles sont dans l’ordre du tableau.',
+  'ignored.pinned.bad': 'La liste des colonnes gardées en vue n’a pas pu être lue : aucune n’est gardée.',
   'ignored.lang.bad': 'La langue « {value} » n’est pas disponible : la page reste dans la langue actuelle.',
   'ignored.limit.bad':
     'Le nombre de lignes « {value} » n’est pas un nombre entier supérieur à 0 : la valeur par défaut est utilisée.',

@@ -2,8 +2,7 @@
 // its own chunk; the page is then laid out right to left (locale-formats' directionOf).
 import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { MainMessages } from '../catalogues/main'
-import type { Translations } from '../languages'
-import type { Translation } from '../translate'
+import type { Translation, Translations } from '../translate'
 
 const main = {
   'app.title': 'סייר נתונים',

@@ -9,11 +9,13 @@ const viewing: ExplorerState = {
   filters: [{ kind: 'values' as const, field: 'weather', values: ['rain'] }],
   sort: [{ field: 'date', desc: true }],
   hidden: [],
+  columns: ['temp', 'date'],
+  pinned: ['date'],
   limit: 500,
 }
 
 describe('applyUpdate', () => {
-  it('changing the table resets search, filters, sort and hidden columns, and keeps the limit', () => {
+  it('changing the table resets search, filters, sort and the columns’ arrangement, and keeps the limit', () => {
     expect(applyUpdate(viewing, { resourceId: 'penguins' })).toEqual({
       ...DEFAULT_STATE,
       resourceId: 'penguins',

@@ -88,6 +88,8 @@ function randomState(random: () => number): ExplorerState {
     limit: pick(random, [100, 1, 50, 32000, 'all'] as const),
     sort: names.slice(4, 4 + Math.floor(random() * 3)).map((field) => ({ field, desc: random() < 0.5 })),
     hidden: random() < 0.3 ? ['_id'] : names.slice(8, 8 + Math.floor(random() * 4)),
+    columns: random() < 0.5 ? [] : names.slice(2, 2 + Math.floor(random() * 5)),
+    pinned: random() < 0.6 ? [] : names.slice(3, 3 + Math.floor(random() * 2)),
   }
 }
 
@@ -130,6 +132,28 @@ describe('parseExplorerState', () => {
     expect(parseExplorerState('limit=all').state.limit).toBe('all')
     expect(parseExplorerState('hidden=').state.hidden).toEqual([])
     expect(parseExplorerState('hidden=%5B%22a%2Cb%22%2C%22c%22%5D').state.hidden).toEqual(['a,b', 'c'])
+  })
+
+  it('reads the columns’ order and the columns kept in view, tolerantly, and writes them canonically', () => {
+    const { state, ignored } = parseExplorerState(
+      'resource_id=r&columns=year,%22city,+name%22,year,%20country&pinned=%5B%22city,%20name%22%5D',
+    )
+    expect(ignored).toEqual([])
+    expect(state.columns).toEqual(['year', 'city, name', 'country'])
+    expect(state.pinned).toEqual(['city, name'])
+    expect(serializeExplorerState(state)).toBe(
+      'resource_id=r&columns=year%2C%22city%2C+name%22%2Ccountry&pinned=%22city%2C+name%22',
+    )
+    // absent or empty: the portal's order, nothing kept in view
+    expect(parseExplorerState('resource_id=r&columns=&pinned=').state).toMatchObject({
+      columns: [],
+      pinned: [],
+    })
+    expect(serializeExplorerState(parseExplorerState('resource_id=r&columns=').state)).toBe('resource_id=r')
+    // an unreadable list is dropped with a reason, and the rest of the view is kept
+    const broken = parseExplorerState('resource_id=r&columns=%22open&pinned=a%22b&q=x')
+    expect(broken.ignored).toEqual([{ reason: 'columns.bad' }, { reason: 'pinned.bad' }])
+    expect(broken.state).toMatchObject({ resourceId: 'r', q: 'x', columns: [], pinned: [] })
   })
 
   it('keeps a filter named __proto__ as data, without touching prototypes', () => {
@@ -251,6 +275,8 @@ describe('serializeExplorerState', () => {
     const text = serializeExplorerState({
       lang: null,
       hidden: [],
+      columns: [],
+      pinned: [],
       limit: 'all',
       sort: [{ field: 'the year', desc: true }],
       filters: [values('country', 'DE', 'UK'), values('year', 2013)],
@@ -286,6 +312,8 @@ describe('serializeExplorerState', () => {
         filters: [values(name, 'v'), { kind: 'range', field: name, upper: { value: 5, inclusive: true } }],
         sort: [{ field: name, desc: true }],
         hidden: [name],
+        columns: [name, 'other'],
+        pinned: [name],
       }
       expect(parseExplorerState(serializeExplorerState(state)).state).toEqual(state)
     }
