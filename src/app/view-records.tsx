@@ -5,7 +5,6 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react'
 import type { Portal, SearchRequest, SearchResult, SortKey } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Spinner } from '../components/ui/spinner'
-import { EmptyResult } from '../features/status/empty-result'
 import type { HeaderStrip } from '../features/table/grid-types'
 import { RecordsTable, WarmUpTable } from '../features/table/records-table'
 import { createWarmUpFlag } from '../features/table/warm-up-flag'
@@ -17,8 +16,11 @@ import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
 import type { ShownAs, ViewTabIds } from './view-toolbar'
 
-// Loaded on first use: neither is needed to show the first rows (initial JS budget).
+// Loaded on first use: none is needed to show the first rows (initial JS budget).
 const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
+const EmptyResult = lazy(() =>
+  import('../features/status/empty-result').then((module) => ({ default: module.EmptyResult })),
+)
 const ChartView = lazy(() =>
   import('../features/chart/chart-view').then((module) => ({ default: module.ChartView })),
 )
@@ -92,14 +94,16 @@ export function ViewRecords(props: ViewRecordsProps) {
         ) : data && request ? (
           <>
             {data.records.length === 0 && !busy && (
-              <EmptyResult
-                q={state.q}
-                wholeWords={state.searchMode === 'plain'}
-                filters={state.filters}
-                onClearSearch={() => change({ q: '' }, { history: 'push' })}
-                onMatchPartOfWords={() => change({ searchMode: 'prefix' }, { history: 'push' })}
-                onRemoveFilter={dropFilter}
-              />
+              <Suspense fallback={null}>
+                <EmptyResult
+                  q={state.q}
+                  wholeWords={state.searchMode === 'plain'}
+                  filters={state.filters}
+                  onClearSearch={() => change({ q: '' }, { history: 'push' })}
+                  onMatchPartOfWords={() => change({ searchMode: 'prefix' }, { history: 'push' })}
+                  onRemoveFilter={dropFilter}
+                />
+              </Suspense>
             )}
             <RecordsTable
               portal={portal}
