@@ -112,8 +112,8 @@ export function ViewRecords(props: ViewRecordsProps) {
               firstPageRequest={request}
               sortLocally={props.sortLocally}
               onSortChange={props.changeSort}
-              // hidden columns are not part of the request: nothing to ask for
-              onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
+              // the columns' arrangement is not part of the request: nothing to ask for
+              onLayoutChange={(layout) => change(layout, { history: 'push' })}
               stale={firstPage.isPlaceholderData}
               screenTop={tableScreenTop}
               strip={props.strip}

@@ -2,6 +2,7 @@
 // catalogue, accented and bracketed (`⟦Ŝéåŕçĥ⟧`), so a string that stays plain is hard-coded text.
 // Placeholders are kept as they are, so the filled-in values stay readable.
 import { chartCatalogue } from './catalogues/chart'
+import { columnsCatalogue } from './catalogues/columns'
 import { copyCodeCatalogue } from './catalogues/copy-code'
 import { errorsCatalogue } from './catalogues/errors'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
@@ -70,6 +71,7 @@ export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
       filterDialogCatalogue,
       profileCatalogue,
       chartCatalogue,
+      columnsCatalogue,
       copyCodeCatalogue,
       exportCatalogue,
     ].map((catalogue) => [catalogue.id, pseudoTable(catalogue.en, rtl)]),
