@@ -17,7 +17,10 @@ export function gridTextMeasure(grid: HTMLElement): TextMeasure {
   const context = grid.ownerDocument.createElement('canvas').getContext('2d')
   const fontOf = (selector: string) => {
     const element = grid.querySelector(selector)
-    return element && view ? view.getComputedStyle(element).font : ''
+    if (!element || !view) return ''
+    // from its parts: the `font` shorthand reads '' when a part it cannot say is set (tabular numbers)
+    const style = view.getComputedStyle(element)
+    return `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
   }
   if (!context) return { cell: (text) => text.length * 8.6, header: (text) => text.length * 9 }
   const cellFont = fontOf('.dse-grid__cell--text, .dse-grid__cell--number, .dse-grid__cell')
