@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import type { ExplorerPage } from './pages/explorer-page'
+import { EMBED_HOST_ORIGIN } from './ports'
 import { GENERATED_FIELDS, GENERATED_RESOURCE_ID } from '../server/data/generated'
 
 /** The table's own order of the columns shown by default (`_id` is hidden). */
@@ -179,4 +180,35 @@ test('in a right-to-left page a column kept in view sits at the right while the 
   const kept = (await header('country').boundingBox())!
   expect(grid.x + grid.width - (kept.x + kept.width)).toBeLessThan(80) // just left of the row numbers
   await expectNoAxeViolations(page, 'right to left, a column kept in view')
+})
+
+test('an embed’s columns attribute orders its columns, and its change event reports a move', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors
+  await page.goto(`${EMBED_HOST_ORIGIN}/two-elements.html`)
+  const element = page.locator('datastore-explorer#penguins')
+  const grid = element.getByRole('grid', { name: 'Records' })
+  const order = () =>
+    grid
+      .getByRole('separator', { name: /^Resize column / })
+      .evaluateAll((separators) =>
+        separators.map((separator) => separator.getAttribute('aria-label')!.replace(/^Resize column /, '')),
+      )
+  await expect(grid.getByRole('row').nth(1)).toContainText('Adelie')
+  expect((await order()).slice(0, 2)).toEqual(['Species', 'Island'])
+
+  await element.evaluate((explorer) => explorer.setAttribute('columns', 'Island,Sex'))
+  await expect.poll(async () => (await order()).slice(0, 3)).toEqual(['Island', 'Sex', 'Species'])
+
+  await grid.getByRole('button', { name: 'Column menu: Sex', exact: true }).click()
+  await page
+    .getByRole('menu', { name: /^Column Sex/ })
+    .getByRole('menuitem', { name: 'Move left' })
+    .click()
+  await expect.poll(async () => (await order()).slice(0, 3)).toEqual(['Sex', 'Island', 'Species'])
+  await expect(page.getByRole('list', { name: 'Change events' }).getByRole('listitem').last()).toHaveText(
+    'penguins {"resource_id":"penguins","columns":"Sex,Island"}',
+  )
 })
