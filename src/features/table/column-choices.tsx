@@ -49,7 +49,7 @@ export function ColumnChoices(props: ColumnChoicesProps) {
           if (possible) arrange.move(spec.id, step)
         }}
       >
-        <span aria-hidden="true">{step < 0 ? '↑' : '↓'}</span>
+        <span aria-hidden="true">{c(step < 0 ? 'columns.upSymbol' : 'columns.downSymbol')}</span>
       </button>
     )
   }

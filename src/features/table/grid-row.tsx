@@ -150,14 +150,15 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
           shown.cut ||
           cell.text.length > EXPANDABLE_CHARS ||
           likelyCut(cell.text, column.width - CELL_PADDING_PX)
-        // text takes its own direction: a Latin value in a Hebrew page keeps its start in view
+        // text takes its own direction (its first strong letter, as dir="auto" would): a Latin value in
+        // a Hebrew page keeps its start in view. By CSS (unicode-bidi: plaintext), not dir: the cell's
+        // own direction stays the grid's, or its border, padding and sticky side would flip with it
         const ownDirection = cell.kind === 'text' || cell.kind === 'json'
         return (
           <div
             {...common}
             key={column.spec.id}
-            dir={ownDirection ? 'auto' : undefined}
-            className={`dse-grid__cell dse-grid__cell--${cell.kind}${align === 'end' ? ' dse-grid__cell--end' : ''}${expandable ? ' dse-grid__cell--expandable' : ''}${place}`}
+            className={`dse-grid__cell dse-grid__cell--${cell.kind}${align === 'end' ? ' dse-grid__cell--end' : ''}${expandable ? ' dse-grid__cell--expandable' : ''}${ownDirection ? ' dse-grid__cell--own-direction' : ''}${place}`}
             onKeyDown={onKeyDown}
             onDoubleClick={open}
           >

@@ -20,6 +20,8 @@ import type { WarmUpFlag } from './warm-up-flag'
 
 // Loaded on first use: not needed to show the first rows (initial JS budget).
 const CellDialog = lazy(() => import('./cell-dialog').then((module) => ({ default: module.CellDialog })))
+/** The narrowest screen (px) on which keeping the label column in view is offered. */
+const PIN_OFFER_MIN_SCREEN = 600
 const PinOffer = lazy(() => import('./pin-offer').then((module) => ({ default: module.PinOffer })))
 
 export interface RecordsTableProps {
@@ -100,10 +102,17 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     [offscreen, sortBy, hide, onFilterColumn, onProfileColumn, move, moveTo, pin, arrangement],
   )
 
-  // the label column is offered to keep in view when the columns run past the screen and none is kept
+  // the label column is offered to keep in view when the columns run past the screen and none is kept;
+  // not on a phone, where a kept column would take a third of the width and the offer a line above
+  // the first row (the column menu still has "Keep in view")
   const viewport = useEnvironment().viewport
+  const screenWidth = viewport?.width() ?? Infinity
   const columnsWidth = shown.reduce((sum, column) => sum + column.width, 0)
-  const offerPin = !offscreen && state.pinned.length === 0 && columnsWidth > (viewport?.width() ?? Infinity)
+  const offerPin =
+    !offscreen &&
+    state.pinned.length === 0 &&
+    screenWidth >= PIN_OFFER_MIN_SCREEN &&
+    columnsWidth > screenWidth
 
   // every record is here (always so when sorting locally, see planSortChange): a header click may
   // sort in the browser, so its code starts loading (not for the warm-up table, nobody clicks it)

@@ -10,6 +10,8 @@ export const columnsCatalogue = defineCatalogue('columns', {
   'columns.fitWidth': 'Fit width',
   'columns.moveUp': 'Move {column} up',
   'columns.moveDown': 'Move {column} down',
+  'columns.upSymbol': '↑',
+  'columns.downSymbol': '↓',
   'columns.kept': 'kept in view',
   'columns.reset': 'Reset columns',
 })

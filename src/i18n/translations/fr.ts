@@ -412,6 +412,8 @@ const columns = {
   'columns.fitWidth': 'Ajuster la largeur',
   'columns.moveUp': 'Monter {column}',
   'columns.moveDown': 'Descendre {column}',
+  'columns.upSymbol': '↑',
+  'columns.downSymbol': '↓',
   'columns.kept': 'gardée en vue',
   'columns.reset': 'Rétablir les colonnes',
 } satisfies Translation<ColumnsMessages>
