@@ -1,11 +1,11 @@
 // The grid's header row: the row numbers' header, then one header per column (sort, menu, resize),
 // the kept-in-view ones sticking at the start. A header dragged to another place moves its column.
-import { useRef, type Ref } from 'react'
+import { useEffect, useRef, useState, type PointerEvent, type Ref } from 'react'
 import type { ColumnDrop } from '../../model/column-layout'
 import { headerSortInfo, UNSORTED, type HeaderSort } from './columns-fns'
 import { GridHeaderCell } from './grid-header-cell'
 import type { HeaderStrip, ShownColumn, TableLocale } from './grid-types'
-import { useHeaderDrag } from './use-header-drag'
+import type { HeaderDragHandlers, HeaderPress } from './header-drag'
 
 export interface GridHeaderRowProps {
   columns: readonly ShownColumn[]
@@ -27,15 +27,59 @@ export interface GridHeaderRowProps {
   stripReady: boolean
 }
 
-const noDrop = () => {}
+const loadHeaderDrag = () => import('./header-drag')
 
 export function GridHeaderRow(props: GridHeaderRowProps) {
   const { columns, headerSorts, locale, tabStopCol, focusCol, focusRef, baseId } = props
   const markerRef = useRef<HTMLDivElement>(null)
-  const drag = useHeaderDrag({ markerRef, onDrop: props.onDropColumn ?? noDrop })
+  // the latest drop handler, for a drag's handlers made once
+  const onDropColumn = useRef(props.onDropColumn)
+  useEffect(() => {
+    onDropColumn.current = props.onDropColumn
+  }, [props.onDropColumn])
+  // A drag's code loads when the pointer first comes over the headers; a press made before it has
+  // loaded is handed to it when it arrives (released before, it was a click). Keyboard users move
+  // columns from the menus.
+  const [drag, setDrag] = useState<HeaderDragHandlers | null>(null)
+  const dragWanted = useRef(false)
+  const pendingPress = useRef<HeaderPress | null>(null)
+  const wantDrag = () => {
+    if (dragWanted.current || !props.onDropColumn) return
+    dragWanted.current = true
+    loadHeaderDrag()
+      .then(({ createHeaderDrag }) => {
+        const handlers = createHeaderDrag({
+          markerRef,
+          onDrop: (id, drop) => onDropColumn.current?.(id, drop),
+        })
+        if (pendingPress.current) handlers.onPointerDown(pendingPress.current)
+        pendingPress.current = null
+        setDrag(handlers)
+      })
+      .catch(() => {
+        dragWanted.current = false // its code could not be fetched (offline): tried again next time
+      })
+  }
+  const loading = props.onDropColumn && !drag
   const lastPinned = columns.findLastIndex((column) => column.pinnedAt !== undefined)
   return (
-    <div role="row" aria-rowindex={1} className="dse-grid__header-row" {...(props.onDropColumn ? drag : {})}>
+    <div
+      role="row"
+      aria-rowindex={1}
+      className="dse-grid__header-row"
+      onPointerEnter={wantDrag}
+      {...(loading
+        ? {
+            onPointerDown: (event: PointerEvent<HTMLElement>) => {
+              const { button, pointerType, target, pointerId, clientX } = event
+              pendingPress.current = { button, pointerType, target, pointerId, clientX }
+              wantDrag()
+            },
+            onPointerUp: () => (pendingPress.current = null),
+          }
+        : {})}
+      {...(props.onDropColumn && drag ? drag : {})}
+    >
       <div
         role="columnheader"
         className="dse-grid__header-cell dse-grid__header-cell--rownum"

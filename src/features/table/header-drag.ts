@@ -1,8 +1,9 @@
 // Reordering columns by dragging a header. A press that moves more than a few pixels becomes a drag:
 // the header follows the pointer and a marker shows where it will land, both moved with transforms
 // straight in the DOM (no render while dragging: a drag keeps 60 fps); the drop is one change of the
-// view. The click that ends a drag does not sort.
-import { useRef, type MouseEvent, type PointerEvent, type RefObject } from 'react'
+// view. The click that ends a drag does not sort. Loaded when the pointer first enters the header row
+// (grid-header-row.tsx): not needed for the first rows (initial JS budget).
+import type { MouseEvent, PointerEvent, RefObject } from 'react'
 import type { ColumnDrop } from '../../model/column-layout'
 import { DRAG_THRESHOLD_PX, dropAt, markerAt, type HeaderPlace } from './header-drag-fns'
 
@@ -18,8 +19,14 @@ interface Drag {
   drop: ColumnDrop | null
 }
 
+/** What a drag needs of the press that starts it (a press made while this code loaded is replayed). */
+export type HeaderPress = Pick<
+  PointerEvent<HTMLElement>,
+  'button' | 'pointerType' | 'target' | 'pointerId' | 'clientX'
+>
+
 export interface HeaderDragHandlers {
-  onPointerDown(event: PointerEvent<HTMLElement>): void
+  onPointerDown(event: HeaderPress): void
   onPointerMove(event: PointerEvent<HTMLElement>): void
   onPointerUp(event: PointerEvent<HTMLElement>): void
   onPointerCancel(event: PointerEvent<HTMLElement>): void
@@ -28,7 +35,8 @@ export interface HeaderDragHandlers {
 
 const DRAGGING = 'dse-grid__header-cell--dragging'
 
-export function useHeaderDrag({
+/** The handlers of one header row; they keep the drag under way between events. */
+export function createHeaderDrag({
   markerRef,
   onDrop,
 }: {
@@ -36,8 +44,8 @@ export function useHeaderDrag({
   markerRef: RefObject<HTMLElement | null>
   onDrop(id: string, drop: ColumnDrop): void
 }): HeaderDragHandlers {
-  const drag = useRef<Drag | null>(null)
-  const justDropped = useRef(false)
+  const drag: { current: Drag | null } = { current: null }
+  const justDropped = { current: false }
 
   const end = () => {
     const state = drag.current
