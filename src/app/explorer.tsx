@@ -16,14 +16,17 @@ import { useEnvironment } from '../instance/environment'
 import type { Theme } from '../instance/theme-store'
 import { warmFormatters } from '../lib/format'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
+import { readFilters } from '../model/filters'
 import { ExplorerNotices, type InfoNotice } from './explorer-notices'
 import { StartPanel } from './start-panel'
 import { loadTableError } from './load-table-error'
 import { DisplaySettings } from './display-settings'
+import { focusGrid } from './focus-grid'
 import { PortalMenu } from './portal-menu'
 import { TableView } from './table-view'
 import type { ChangeView, ExplorerStateHandle } from './use-explorer-state'
 import { FirstPageFetcher, useFirstPage } from './use-first-page'
+import { useHostEvents } from './use-host-events'
 import { usePortalSession } from './use-portal-session'
 import { useRecentResources } from './use-recent-resources'
 import { useTableName } from './use-table-name'
@@ -52,11 +55,6 @@ function Main({
       {children}
     </main>
   )
-}
-
-/** The grid's keyboard entry point (its roving tab stop), inside this explorer's main part. */
-function focusGrid(main: HTMLElement | null): void {
-  main?.querySelector<HTMLElement>('[role="grid"] [tabindex="0"]')?.focus()
 }
 
 /** Failures the portal panel can help with: another address, or the portal's own website. */
@@ -120,7 +118,18 @@ export function Explorer({
   useEffect(() => warmFormatters(cellLocale), [cellLocale])
 
   const loaded = firstPage.isSuccess && !firstPage.isPlaceholderData
-  const names = useTableName(portal, state.resourceId, loaded, recent)
+  useHostEvents(
+    state.resourceId,
+    loaded ? firstPage.data : undefined,
+    firstPage.isError && !firstPage.data ? firstPage.error : null,
+  )
+  const names = useTableName(
+    portal,
+    state.resourceId,
+    loaded,
+    recent,
+    loaded ? firstPage.data?.resourceId : undefined,
+  )
   useEffect(() => {
     // a failure here shows later, if a table fails, as the error boundary's panel
     if (names.paintedId) loadTableError().catch(() => undefined)
@@ -139,7 +148,7 @@ export function Explorer({
     const partial: Partial<ExplorerState> = { resourceId: input.resourceId }
     if (input.portal) partial.portal = input.portal === config.portal ? null : input.portal
     if (input.q !== undefined) partial.q = input.q
-    if (input.filters !== undefined) partial.filters = input.filters
+    if (input.filters !== undefined) partial.filters = readFilters(input.filters).conditions
     if (input.sort !== undefined) partial.sort = input.sort
     if (input.limit !== undefined) partial.limit = input.limit
     if (input.plain !== undefined) partial.searchMode = input.plain ? 'plain' : 'prefix'

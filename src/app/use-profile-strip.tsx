@@ -7,6 +7,7 @@ import type { CkanField, Portal, SearchRequest, SearchResult } from '../api/ckan
 import { afterNextPaint } from '../components/ui/after-next-paint'
 import type { HeaderStrip } from '../features/table/grid-types'
 import { useEnvironment } from '../instance/environment'
+import type { FilterCondition } from '../model/filters'
 import { searchQueryOptions } from '../queries/datastore-queries'
 import { profiledFieldIds, sampleRequest } from '../queries/profile-requests'
 import { loadProfileStrip, ProfileStripCell } from './lazy-profile-strip'
@@ -33,6 +34,7 @@ export function useProfileStrip({
   fields,
   total,
   onOpenProfile,
+  onFilterRange,
 }: {
   portal: Portal
   request: SearchRequest | null
@@ -40,6 +42,8 @@ export function useProfileStrip({
   fields: readonly CkanField[]
   total: number | undefined
   onOpenProfile(field?: string): void
+  /** A range chosen on a column's overview (a bar, or a drag across bars): keep it one callback. */
+  onFilterRange(condition: FilterCondition): void
 }): ProfileStrip {
   const { api, viewport } = useEnvironment()
   const [shown, setShown] = useState(() => viewport?.matches(ROOM_FOR_STRIP) ?? false)
@@ -70,12 +74,13 @@ export function useProfileStrip({
                     field={{ id: column.spec.id, type: column.spec.type }}
                     total={total}
                     onOpen={onOpenProfile}
+                    onFilterRange={onFilterRange}
                   />
                 </Suspense>
               ) : null,
           }
         : undefined,
-    [shown, request, fieldIds, portal, total, onOpenProfile],
+    [shown, request, fieldIds, portal, total, onOpenProfile, onFilterRange],
   )
   return { shown, setShown, strip }
 }

@@ -1,10 +1,11 @@
-// The open table's toolbar: search, limit, "Add filter", the column overviews' switch, the Export menu,
-// and the Table/Chart tabs.
+// The open table's toolbar: search, limit, "Add filter", the column overviews' switch, the Export menu
+// (copy as code, download, embed), and the Table/Chart tabs.
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { LimitSelect } from '../features/limit/limit-select'
 import { SearchBox } from '../features/search/search-box'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
+import { useEnvironment } from '../instance/environment'
 import type { ExplorerState } from '../model/explorer-state'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
@@ -40,11 +41,12 @@ export interface ViewToolbarProps {
 export function ViewToolbar(props: ViewToolbarProps) {
   const { state, change, hasFields, stripShown, shownAs, tabIds, openDialog } = props
   const t = useMessages(mainCatalogue)
+  const { layout } = useEnvironment()
   // the Export menu, open under its button
   const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null)
   const closeExportMenu = useCallback(() => setExportMenu(null), [])
   return (
-    <div className="dse-controls" role="group" aria-label={t('app.controls')}>
+    <div className="dse-controls" role="group" aria-label={t('app.controls')} part="toolbar">
       <SearchBox
         q={state.q}
         mode={state.searchMode}
@@ -86,6 +88,10 @@ export function ViewToolbar(props: ViewToolbarProps) {
             items={[
               { label: t('app.copyAsCode'), run: () => openDialog('copy-code') },
               ...(props.canDownload ? [{ label: t('app.download'), run: () => openDialog('download') }] : []),
+              // an embed's own readers embed from the portal's page, not from inside another page
+              ...(layout === 'page'
+                ? [{ label: t('app.embedView'), run: () => openDialog('embed-code') }]
+                : []),
             ]}
             onClose={closeExportMenu}
           />

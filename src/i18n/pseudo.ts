@@ -4,7 +4,9 @@
 import { chartCatalogue } from './catalogues/chart'
 import { columnsCatalogue } from './catalogues/columns'
 import { copyCodeCatalogue } from './catalogues/copy-code'
+import { embedCodeCatalogue } from './catalogues/embed-code'
 import { errorsCatalogue } from './catalogues/errors'
+import { filterChipsCatalogue } from './catalogues/filter-chips'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
 import { profileCatalogue } from './catalogues/profile'
@@ -68,11 +70,13 @@ export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
     [
       mainCatalogue,
       errorsCatalogue,
+      filterChipsCatalogue,
       filterDialogCatalogue,
       profileCatalogue,
       chartCatalogue,
       columnsCatalogue,
       copyCodeCatalogue,
+      embedCodeCatalogue,
       exportCatalogue,
     ].map((catalogue) => [catalogue.id, pseudoTable(catalogue.en, rtl)]),
   )

@@ -1,4 +1,5 @@
-import type { FilterScalar, SortKey } from '../api/ckan/types'
+import type { SortKey } from '../api/ckan/types'
+import type { FilterCondition } from './filters'
 
 /** One sort key (defined with the API types, where CKAN's sort syntax lives). */
 export type { SortKey }
@@ -16,8 +17,8 @@ export interface ExplorerState {
   resourceId: string | null
   q: string
   searchMode: SearchMode
-  /** field id -> accepted values ("any of"); fields are ANDed. Insertion order is display order. */
-  filters: Record<string, FilterScalar[]>
+  /** Conditions that must all hold (one chip each), in display order: model/filters.ts. */
+  filters: FilterCondition[]
   limit: Limit
   sort: SortKey[]
   /** Field ids the user hid. Default: `['_id']`, so an empty list means every column is shown. */
@@ -40,7 +41,7 @@ export const DEFAULT_STATE: ExplorerState = {
   resourceId: null,
   q: '',
   searchMode: 'prefix',
-  filters: {},
+  filters: [],
   limit: DEFAULT_LIMIT,
   sort: [],
   hidden: ['_id'],

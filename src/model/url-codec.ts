@@ -3,9 +3,10 @@
 //
 //   resource_id (or CKAN's alias `id`)   the table
 //   q                                    search words
-//   filters                              JSON object as in a CKAN GET: {"country":["DE","UK"],"year":2013}
-//                                        (written with one value as a scalar; key order is display
-//                                        order, except that JavaScript puts integer-like names first)
+//   filters                              CKAN 2.12's JSON, as in a CKAN GET: {"country":["DE","UK"],
+//                                        "elevation":{"gte":1000}}; every 2.9–2.12 form is read, and
+//                                        it is written canonically (model/filters.ts); key order is
+//                                        display order, except that JavaScript puts integer-like names first
 //   sort                                 CKAN syntax: year desc, "country name"
 //   limit                                a whole number above 0, or `all`
 // and ours:
@@ -22,9 +23,9 @@
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
 // not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored
 // silently (tracking parameters and the like). Parsing never throws.
-import type { FilterScalar } from '../api/ckan/types'
 import { supportedLocale } from '../i18n/languages'
 import { DEFAULT_STATE, type ExplorerState, type Limit } from './explorer-state'
+import { readFilters, writeFilters, type FilterCondition } from './filters'
 import {
   formatNameList,
   formatSort,
@@ -32,10 +33,8 @@ import {
   NOT_APPLIED_PARAMETERS,
   readPlainParameter,
   resourceIdParameter,
-  parseFiltersJson,
   parseNameList,
   readSortParameters,
-  setOwn,
 } from '../api/ckan/ckan-syntax'
 import { canonicalPortalUrl } from '../api/ckan/portal-url'
 
@@ -45,21 +44,17 @@ export const MAX_LIMIT = 10_000_000
 /** A part of a link that was not applied, and why: the interface words it (LinkNotice). */
 export type IgnoredPart =
   | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' | 'columns.bad' | 'pinned.bad' }
-  | { reason: 'filters.badValue'; field: string }
   | {
       reason: 'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad'
       value: string
     }
   | { reason: 'unsupported'; name: string }
 
-function parseFilters(text: string, ignored: IgnoredPart[]): Record<string, FilterScalar[]> {
-  const { filters, problems } = parseFiltersJson(text)
-  for (const problem of problems) {
-    if (problem.kind === 'bad-json') ignored.push({ reason: 'filters.badJson' })
-    else if (problem.kind === 'not-object') ignored.push({ reason: 'filters.notObject' })
-    else ignored.push({ reason: 'filters.badValue', field: problem.field })
-  }
-  return filters
+function parseFilters(text: string, ignored: IgnoredPart[]): FilterCondition[] {
+  const { conditions, problem } = readFilters(text)
+  if (problem === 'bad-json') ignored.push({ reason: 'filters.badJson' })
+  else if (problem === 'not-object') ignored.push({ reason: 'filters.notObject' })
+  return conditions
 }
 
 function dedupe<T>(values: readonly T[]): T[] {
@@ -96,7 +91,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   const ignored: IgnoredPart[] = []
   const state: ExplorerState = {
     ...DEFAULT_STATE,
-    filters: {},
+    filters: [],
     sort: [],
     hidden: [...DEFAULT_STATE.hidden],
     columns: [],
@@ -175,15 +170,9 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** One value per filter reads like CKAN's own examples: {"year":2013}; several stay a list. */
-function serializeFilters(filters: Record<string, FilterScalar[]>): string | null {
-  const compact: Record<string, FilterScalar | FilterScalar[]> = {}
-  let count = 0
-  for (const [field, values] of Object.entries(filters)) {
-    if (values.length === 0) continue
-    setOwn(compact, field, values.length === 1 ? (values[0] as FilterScalar) : values)
-    count++
-  }
-  return count > 0 ? JSON.stringify(compact) : null
+function serializeFilters(filters: readonly FilterCondition[]): string | null {
+  const json = writeFilters(filters)
+  return json ? JSON.stringify(json) : null
 }
 
 /**

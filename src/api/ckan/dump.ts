@@ -4,7 +4,7 @@
 import { formatSortClauses } from './ckan-syntax'
 import { CkanError, errorFromFetchFailure, errorFromResponse } from './errors'
 import type { PreparedRequest } from './client'
-import type { FilterScalar, Portal, SortKey } from './types'
+import type { CkanFilters, Portal, SortKey } from './types'
 import { pageHref } from './page-address'
 
 export type DumpFormat = 'csv' | 'json'
@@ -15,7 +15,7 @@ export interface DumpRequest {
   q?: string
   plain?: boolean
   language?: string
-  filters?: Record<string, FilterScalar[]>
+  filters?: CkanFilters
   sort?: readonly SortKey[]
   fields: readonly string[]
   /** Records to skip (a dump resumed after a dropped connection). */

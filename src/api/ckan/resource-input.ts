@@ -3,20 +3,20 @@
 import {
   isValidResourceId,
   NOT_APPLIED_PARAMETERS,
-  parseFiltersJson,
   readPlainParameter,
   readSortParameters,
   resourceIdParameter,
 } from './ckan-syntax'
 import { canonicalPortalUrl, isLocaleSegment } from './portal-url'
-import type { FilterScalar, SortKey } from './types'
+import type { SortKey } from './types'
 
 export interface ParsedResourceInput {
   /** Set only when the link points to another portal than `currentPortal`. */
   portal?: string
   resourceId: string
   q?: string
-  filters?: Record<string, FilterScalar[]>
+  /** The link's `filters` as sent (JSON text in any CKAN form): model/filters.ts reads it. */
+  filters?: string
   limit?: number
   sort?: SortKey[]
   /** CKAN's `plain`: true for its whole-word search. */
@@ -66,10 +66,7 @@ function fromApiUrl(url: URL, apiIndex: number, currentPortal: string): Resource
   const q = params.get('q')
   if (q) result.q = q
   const filters = params.get('filters')
-  if (filters) {
-    const parsed = parseFiltersJson(filters)
-    if (Object.keys(parsed.filters).length > 0) result.filters = parsed.filters
-  }
+  if (filters && filters.trim() !== '') result.filters = filters
   const limit = params.get('limit')?.trim()
   if (limit && /^\d+$/.test(limit) && Number(limit) > 0) result.limit = Number(limit)
   const sort = readSortParameters(params)

@@ -1,14 +1,19 @@
 // "Copy as code": the view as a page link, an API address, curl, Python, JavaScript and R, one tab
 // each, every one with a Copy button whose result is said in a polite live region. Loaded lazily with
 // its catalogue: it is not needed for the first rows.
+import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { needsOperators } from '../../api/ckan/filters'
 import type { CkanField, Portal } from '../../api/ckan/types'
+import { CodeBlock } from '../../components/ui/code-block'
+import { CopyButton } from '../../components/ui/copy-button'
 import { Dialog } from '../../components/ui/dialog'
 import { copyCodeCatalogue, type CopyCodeMessages } from '../../i18n/catalogues/copy-code'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { ExplorerState } from '../../model/explorer-state'
-import { copyText } from './clipboard'
+import { writeFilters } from '../../model/filters'
+import { filterOperatorsQueryOptions } from '../../queries/datastore-queries'
 import { SNIPPET_PAGE_SIZE, viewSnippets, type CodeSnippets } from './code-snippets'
 
 export interface CopyCodeDialogProps {
@@ -44,7 +49,14 @@ function formHints(
 export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialogProps) {
   const t = useMessages(copyCodeCatalogue)
   const formats = useFormats()
-  const { layout, viewStore } = useEnvironment()
+  const { layout, api, viewStore } = useEnvironment()
+  // ranges go into the code as CKAN 2.12 writes them: a portal before 2.12 cannot apply them
+  const usesOperators = needsOperators(writeFilters(state.filters))
+  const operators = useQuery({
+    ...filterOperatorsQueryOptions(api, portal, state.resourceId ?? ''),
+    enabled: usesOperators && !!state.resourceId,
+  })
+  const oldPortal = usesOperators && operators.data === false
   // the standalone page's address is the view (an embed's view lives in memory: it has no link)
   const pageLink = layout === 'page' ? viewStore.link?.() : undefined
   const snippets = useMemo(
@@ -59,26 +71,23 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
     'javascript',
     'r',
   ]
-  const [chosen, setChosen] = useState<Form>('curl')
-  const form = forms.includes(chosen) ? chosen : 'curl'
+  // the page link first, when there is one: what a reader who is not a programmer wants to share
+  const [chosen, setChosen] = useState<Form>(forms[0]!)
+  const form = forms.includes(chosen) ? chosen : forms[0]!
   const code = form === 'link' ? (snippets.pageLink ?? '') : snippets[form]
   const tokenInUse = !!portal.token?.trim()
   const pageSize = formats.count(SNIPPET_PAGE_SIZE)
-  const hints = formHints(form, snippets, tokenInUse, state.limit === 'all').map((key) =>
-    t(key, { count: pageSize }),
-  )
+  const hints = [
+    ...formHints(form, snippets, tokenInUse, state.limit === 'all'),
+    ...(oldPortal && form !== 'link' ? (['copyCode.operatorsHint'] as const) : []),
+  ].map((key) => t(key, { count: pageSize }))
 
   const baseId = useId()
   const tabId = (name: Form) => `${baseId}-tab-${name}`
   const panelId = `${baseId}-panel`
   const tabRefs = useRef(new Map<Form, HTMLButtonElement>())
-  // each result replaces the live region's text node, so a second "Copied" is announced too
-  const [status, setStatus] = useState<{ text: string; serial: number }>({ text: '', serial: 0 })
 
-  const choose = (next: Form) => {
-    setChosen(next)
-    setStatus((previous) => ({ text: '', serial: previous.serial + 1 }))
-  }
+  const choose = (next: Form) => setChosen(next)
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 }
     if (!Object.hasOwn(moves, event.key)) return
@@ -86,12 +95,6 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
     const next = forms.at(moves[event.key]! % forms.length)!
     choose(next)
     tabRefs.current.get(next)?.focus()
-  }
-  const copy = async () => {
-    // navigator.clipboard is undefined on a page that is not a secure context
-    const result = await copyText(navigator.clipboard as Clipboard | undefined, code)
-    const text = result === 'copied' ? t('copyCode.copied') : t('copyCode.copyRefused')
-    setStatus((previous) => ({ text, serial: previous.serial + 1 }))
   }
 
   return (
@@ -126,22 +129,16 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
             {hint}
           </p>
         ))}
-        {/* focusable, so that a keyboard can scroll a long snippet; code reads left to right in any language */}
-        <pre
-          className={`dse-copy-code__code${form === 'link' || form === 'apiUrl' ? ' dse-copy-code__code--address' : ''}`}
-          dir="ltr"
-          tabIndex={0}
-        >
-          <code>{code}</code>
-        </pre>
-        <div className="dse-copy-code__actions">
-          <button type="button" className="dse-button dse-button--primary" onClick={() => void copy()}>
-            {t('copyCode.copy')}
-          </button>
-          <p className="dse-copy-code__status" role="status" aria-live="polite">
-            <span key={status.serial}>{status.text}</span>
-          </p>
-        </div>
+        <CodeBlock code={code} wrap={form === 'link' || form === 'apiUrl'} />
+        <CopyButton
+          text={code}
+          resetKey={form}
+          labels={{
+            copy: t('copyCode.copy'),
+            copied: t('copyCode.copied'),
+            refused: t('copyCode.copyRefused'),
+          }}
+        />
       </div>
     </Dialog>
   )

@@ -1,13 +1,16 @@
 // The Download dialog: the format (CSV, with Excel's BOM or not; JSON; XLSX), what the file will
 // hold, then the progress with records done, time left and Cancel, and how it ended. Loaded lazily
 // with its catalogue. The work is export-run.ts; this only wires it to the page.
+import { useQueryClient } from '@tanstack/react-query'
 import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { needsOperators } from '../../api/ckan/filters'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
 import { exportCatalogue } from '../../i18n/catalogues/export'
 import { useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { Limit } from '../../model/explorer-state'
+import { searchView } from '../../queries/datastore-queries'
 import type { ColumnLayout } from '../../model/column-layout'
 import { shownColumns } from '../../model/fields'
 import { csvOutput, jsonOutput, xlsxOutput, type RecordOutput } from './export-outputs'
@@ -31,6 +34,8 @@ export interface ExportDialogProps {
   name: string | undefined
   /** The matching records as the count line says them (exact or estimated), when known. */
   total: number | undefined
+  /** Whether `total` is the portal's estimate: the download then counts exactly before it starts. */
+  totalEstimated?: boolean
 }
 
 type Phase =
@@ -50,9 +55,10 @@ const MIME_TYPES: Record<ExportFormat, string> = {
 const PROGRESS_EVERY_MS = 150
 
 export function ExportDialog(props: ExportDialogProps) {
-  const { open, onClose, portal, view, limit, fields, layout, name, total } = props
+  const { open, onClose, portal, view, limit, fields, layout, name, total, totalEstimated } = props
   const t = useMessages(exportCatalogue)
   const { api } = useEnvironment()
+  const queryClient = useQueryClient()
   const [format, setFormat] = useState<ExportFormat>('csv')
   const [bom, setBom] = useState(false)
   const [phase, setPhase] = useState<Phase>({ step: 'choose' })
@@ -94,21 +100,31 @@ export function ExportDialog(props: ExportDialogProps) {
     if (!sink) return
     const abort = new AbortController()
     controller.current = abort
-    setPhase({ step: 'running', progress: null })
+    // an exact total is known already: the progress says "0 of N" at once, and nothing is counted again
+    const knownTotal = totalEstimated ? undefined : total
+    setPhase({
+      step: 'running',
+      progress: shownTotal === undefined || totalEstimated ? null : { done: 0, total: shownTotal },
+    })
     const started = Date.now()
     let shownAt = 0
     try {
       const output = await outputFor(format, sink, columns, bom, t)
+      // a range on a portal before CKAN 2.12: its dump cannot apply it (2.11 even answers a range on
+      // text with no rows), so the pages come from the browser's filtering, as the table's do
+      const portalFilters =
+        !needsOperators(view.filters) || (await api.filterOperators(portal, view.resourceId))
       const outcome = await runExport({
         portal,
-        search: (request, signal) => api.datastoreSearch(portal, request, { signal }),
+        search: (request, signal) => searchView(api, portal, request, signal, queryClient),
         view,
         limit,
         columns,
         output,
         // a portal that blocks other websites would refuse the dump too: page through the proxy
-        dump: api.throughProxy(portal) ? null : format === 'csv' ? 'csv' : 'json',
+        dump: api.throughProxy(portal) || !portalFilters ? null : format === 'csv' ? 'csv' : 'json',
         signal: abort.signal,
+        ...(knownTotal === undefined ? {} : { knownTotal }),
         onProgress: (progress) => {
           const now = Date.now()
           if (now - shownAt < PROGRESS_EVERY_MS && progress.done !== progress.total) return
@@ -140,14 +156,18 @@ export function ExportDialog(props: ExportDialogProps) {
   ) : phase.step === 'choose' ? (
     <button
       type="button"
-      className="dse-button"
+      className="dse-button dse-button--primary"
       disabled={columns.length === 0 || (format === 'xlsx' && xlsxTooMany)}
       onClick={() => void start()}
     >
       {t('export.start')}
     </button>
   ) : (
-    <button type="button" className="dse-button" onClick={() => setPhase({ step: 'choose' })}>
+    <button
+      type="button"
+      className="dse-button dse-button--primary"
+      onClick={() => setPhase({ step: 'choose' })}
+    >
       {phase.step === 'done' ? t('export.start') : t('export.tryAgain')}
     </button>
   )

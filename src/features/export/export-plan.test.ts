@@ -48,7 +48,8 @@ describe('what the view narrows and how many records go in', () => {
   it('is filtered by a search or a filter with values', () => {
     expect(isFiltered({ q: 'berl:*' })).toBe(true)
     expect(isFiltered({ filters: { country: ['DE'] } })).toBe(true)
-    expect(isFiltered({ q: ' ', filters: { country: [] } })).toBe(false)
+    expect(isFiltered({ filters: { elevation: { gte: 1000 } } })).toBe(true)
+    expect(isFiltered({ q: ' ', filters: {} })).toBe(false)
   })
 
   it('takes every match up to the limit', () => {

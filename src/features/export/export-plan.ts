@@ -11,10 +11,7 @@ export type ExportColumn = ViewColumn
 
 /** Whether a search or filters narrow the view (the file name says "filtered"). */
 export function isFiltered(request: Pick<SearchRequest, 'q' | 'filters'>): boolean {
-  return (
-    (request.q !== undefined && request.q.trim() !== '') ||
-    Object.values(request.filters ?? {}).some((values) => values.length > 0)
-  )
+  return (request.q !== undefined && request.q.trim() !== '') || Object.keys(request.filters ?? {}).length > 0
 }
 
 /** How many records the file holds: every match up to the view's limit ("All": every match). */

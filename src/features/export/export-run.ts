@@ -1,4 +1,4 @@
-// Runs one export: counts the view's records, then streams them into the output, from the portal's
+// Runs one export: counts the view's records (unless the page knows their exact number), then streams them into the output, from the portal's
 // dump endpoint (one request) or, where it has none, by datastore_search pages. A dropped
 // connection, a 5xx or a 429 is tried again (up to 3 times, with backoff), from the record where
 // it stopped; anything else, or a cancel, aborts the file: a partial file never passes for whole.
@@ -37,6 +37,11 @@ export interface ExportJob {
   /** Whether to try the dump endpoint first (CSV keeps the dump's text; JSON and XLSX read its JSON). */
   dump: DumpFormat | null
   signal: AbortSignal
+  /**
+   * The view's matching records, when the page already counted them exactly (not an estimate): the
+   * export then starts at once, without a count request of its own.
+   */
+  knownTotal?: number
   onProgress?(progress: ExportProgress): void
   fetch?: typeof fetch
   /** Waits between retries (tests pass one that does not wait). */
@@ -120,8 +125,10 @@ export async function runExport(job: ExportJob): Promise<ExportOutcome> {
       }
     }
     // the count asks for an exact total: an estimate could end the file early or late
-    const counted = await withRetries(() => job.search({ ...base, limit: 0, includeTotal: true }, signal))
-    const total = counted.total === undefined ? undefined : recordsToExport(job.limit, counted.total)
+    const matching =
+      job.knownTotal ??
+      (await withRetries(() => job.search({ ...base, limit: 0, includeTotal: true }, signal))).total
+    const total = matching === undefined ? undefined : recordsToExport(job.limit, matching)
     const wanted = total ?? (job.limit === 'all' ? Number.POSITIVE_INFINITY : job.limit)
     job.onProgress?.({ done: 0, total })
     await output.start()

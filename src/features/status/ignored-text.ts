@@ -15,8 +15,6 @@ export function ignoredText(part: IgnoredPart, t: Translate<MainMessages>): stri
       return t('ignored.columns.bad')
     case 'pinned.bad':
       return t('ignored.pinned.bad')
-    case 'filters.badValue':
-      return t('ignored.filters.badValue', { field: part.field })
     case 'unsupported':
       return t('ignored.unsupported', { name: part.name })
     default:

@@ -109,6 +109,7 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
   return (
     <div
       role="columnheader"
+      part="header-cell"
       aria-sort={sortInfo.ariaSort}
       aria-label={name}
       data-column-id={spec.id}

@@ -27,6 +27,8 @@ export const copyCodeCatalogue = defineCatalogue('copyCode', {
   'copyCode.addressTokenHint': 'Without the token, the portal refuses this address: use the code instead.',
   'copyCode.inexactHint':
     'A column name holds a comma, which an address cannot carry whole: the code sends it exactly.',
+  'copyCode.operatorsHint':
+    'This portal runs a CKAN version older than 2.12, which cannot filter by range: it refuses these filters, or answers a range on text with no records. The explorer applied them in your browser; this code cannot.',
   'copyCode.copy': 'Copy',
   'copyCode.copied': 'Copied',
   'copyCode.copyRefused': 'The browser did not let this page copy. Select the text and copy it yourself.',

@@ -43,7 +43,7 @@ describe('parseResourceInput', () => {
       portal: 'https://open.canada.ca/data/en',
       resourceId: uuid,
       q: 'jones',
-      filters: { country: ['DE', 'UK'] },
+      filters: '{"country":["DE","UK"]}',
       limit: 5,
       sort: [
         { field: 'year', desc: true },

@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest'
-import { attributesFromLink, viewFromAttributes, viewParameters, withAttribute } from './attributes'
+import { parseExplorerState, serializeExplorerState } from './url-codec'
+import { attributesFromLink, viewFromAttributes, viewParameters, withAttribute } from './view-attributes'
 
 function element(attributes: Record<string, string>) {
   return { getAttribute: (name: string) => (Object.hasOwn(attributes, name) ? attributes[name]! : null) }
 }
 
 describe('the element’s attributes and its view', () => {
+  it('takes CKAN 2.12 filters in its `filters` attribute, and gives them back in its view unchanged', () => {
+    const filters = '{"body_mass_g":{"gte":4000,"lte":5000},"$or":[{"island":"Biscoe"},{"sex":"MALE"}]}'
+    const search = viewFromAttributes(element({ 'resource-id': 'penguins', filters }))
+    const { state, ignored } = parseExplorerState(search)
+    expect(ignored).toEqual([])
+    expect(state.filters).toEqual([
+      {
+        kind: 'range',
+        field: 'body_mass_g',
+        lower: { value: 4000, inclusive: true },
+        upper: { value: 5000, inclusive: true },
+      },
+      { kind: 'other', filters: { $or: [{ island: 'Biscoe' }, { sex: 'MALE' }] } },
+    ])
+    expect(viewParameters(serializeExplorerState(state)).filters).toBe(filters)
+  })
+
   it('names the view with the link parameters, hidden-columns as `hidden` and locale as `lang`', () => {
     const search = viewFromAttributes(
       element({
