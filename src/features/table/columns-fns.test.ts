@@ -10,6 +10,7 @@ import {
   withRoom,
   drawsEveryColumn,
   headerSortInfo,
+  headerSortOf,
   UNSORTED,
   type HeaderSort,
   readCell,
@@ -150,6 +151,16 @@ describe('reading cells', () => {
 })
 
 describe('header sort state', () => {
+  it('says a column’s part in the sort before the table model has loaded, as the model does', () => {
+    const sort = [
+      { field: 'country', desc: true },
+      { field: 'pop', desc: false },
+    ]
+    expect(headerSortOf(sort, 'pop')).toEqual({ direction: 'asc', index: 1, keys: 2 })
+    expect(headerSortOf(sort, 'country')).toEqual({ direction: 'desc', index: 0, keys: 2 })
+    expect(headerSortOf(sort, 'year')).toBe(UNSORTED)
+  })
+
   const [, pop, , constructorColumn] = columnSpecs(fields, t)
   /** A column's part in a sort, as the table model says it. */
   const sortedBy = (sort: Array<{ field: string; desc: boolean }>, id: string): HeaderSort => {

@@ -1,5 +1,5 @@
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
-import { viewColumns } from '../../model/fields'
+import { shownColumns, viewColumns } from '../../model/fields'
 import { ckanType, normaliseType, type NormalisedType } from '../../lib/ckan-types'
 import { isCodeColumnName } from '../../lib/code-columns'
 import type { MainMessages } from '../../i18n/catalogues/main'
@@ -188,6 +188,34 @@ export function columnSpecs(
 export function specsOf(specs: readonly ColumnSpec[], columns: readonly { id: string }[]): ColumnSpec[] {
   const byId = new Map(specs.map((spec) => [spec.id, spec]))
   return columns.flatMap((column) => byId.get(column.id) ?? [])
+}
+
+/**
+ * The grid's columns before its table model has loaded (the first rows do not wait for it): the
+ * view's shownColumns, kept in view first, at their default widths. The table model gives the same
+ * (table-model.test.ts holds them equal).
+ */
+export function firstShownColumns(
+  specs: readonly ColumnSpec[],
+  fields: readonly CkanField[],
+  view: { hidden: readonly string[]; columns: readonly string[]; pinned: readonly string[] },
+): ShownColumn[] {
+  const pinned = new Set(view.pinned)
+  let pinnedAt = 0
+  return specsOf(specs, shownColumns(fields, view.hidden, view.columns, view.pinned)).map((spec) => {
+    const width = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, spec.defaultWidth))
+    if (!pinned.has(spec.id)) return { spec, width }
+    const column = { spec, width, pinnedAt }
+    pinnedAt += width
+    return column
+  })
+}
+
+/** A column's part in a sort (as the table model's getIsSorted and getSortIndex say it). */
+export function headerSortOf(sort: readonly { field: string; desc: boolean }[], id: string): HeaderSort {
+  const index = sort.findIndex((key) => key.field === id)
+  if (index === -1) return UNSORTED
+  return { direction: sort[index]!.desc ? 'desc' : 'asc', index, keys: sort.length }
 }
 
 /** The new `hidden` list after showing or hiding one column (order kept, no duplicates). */

@@ -2,11 +2,11 @@
 // own widths), without React's adapter. useTable keeps TanStack Store atoms so that the table's own
 // changes can re-render their readers; here the table never changes anything on its own (every change
 // goes out through its on*Change options and comes back as props), so its atoms need no subscribers,
-// and the store, its React binding and the adapter stay out of the initial JS (2.3 KB gzip).
+// and the store, its React binding and the adapter are never loaded (2.3 KB gzip). The table itself is
+// loaded after the first rows are painted (use-records-table.ts).
 import { constructTable, type RowData, type TableFeatures, type TableOptions } from '@tanstack/react-table'
 import { table_setOptions } from '@tanstack/react-table/static-functions'
 import type { TableReactivityBindings } from '@tanstack/table-core/reactivity'
-import { useState } from 'react'
 
 const NO_SUBSCRIPTION = { unsubscribe() {} }
 
@@ -45,14 +45,12 @@ export function createControlledTable<TFeatures extends TableFeatures, TData ext
 }
 
 /**
- * A table whose options (state included) are this render's: the same instance for the component's life,
- * so memos and callbacks on it stay put.
+ * Gives the table this render's options (state included). Idempotent: a render that does not commit
+ * leaves the next one to set its own options.
  */
-export function useControlledTable<TFeatures extends TableFeatures, TData extends RowData>(
+export function setControlledOptions<TFeatures extends TableFeatures, TData extends RowData>(
+  table: ReturnType<typeof createControlledTable<TFeatures, TData>>,
   options: TableOptions<TFeatures, TData>,
-) {
-  const [table] = useState(() => createControlledTable(options))
-  // idempotent: a render that does not commit leaves the next one to set its own options
+): void {
   table_setOptions(table, (previous) => ({ ...previous, ...options }), { syncExternalState: false })
-  return table
 }

@@ -8,7 +8,7 @@ import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../../model/exp
 import { shownColumns } from '../../model/fields'
 import { testTranslator } from '../../testing/i18n'
 import { createControlledTable } from './controlled-table'
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs } from './columns-fns'
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs, firstShownColumns } from './columns-fns'
 import {
   applyLayout,
   applyUpdater,
@@ -161,7 +161,7 @@ describe('the grid’s TanStack table: columns', () => {
     expect(table.layoutChanges).toBe(2)
   })
 
-  it('shows exactly the model’s shownColumns, in its order, whatever the layout', () => {
+  it('shows exactly the model’s shownColumns, in its order, whatever the layout, as the grid’s first columns do', () => {
     const id = fc.constantFrom(...IDS, 'gone')
     fc.assert(
       fc.property(
@@ -174,6 +174,8 @@ describe('the grid’s TanStack table: columns', () => {
           const table = headlessTable(FIELDS, { ...DEFAULT_STATE, ...layout })
           const model = shownColumns(FIELDS, layout.hidden, layout.columns, layout.pinned)
           expect(table.ids()).toEqual(model.map((column) => column.id))
+          // what the grid draws before the table's code has loaded: the same columns, widths and places
+          expect(firstShownColumns(columnSpecs(FIELDS, t), FIELDS, layout)).toEqual(table.shown())
         },
       ),
       { numRuns: 200 },

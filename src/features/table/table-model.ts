@@ -22,12 +22,28 @@ import {
   type TableOptions,
   type Updater,
 } from '@tanstack/react-table'
-import { setOwn } from '../../api/ckan/ckan-syntax'
+import { setOwn } from '../../api/ckan/filters'
 import type { CkanRecord } from '../../api/ckan/types'
 import type { ColumnLayout, LayoutChange } from '../../model/column-layout'
 import type { ExplorerState, SortKey } from '../../model/explorer-state'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, readCell, type ColumnSpec } from './columns-fns'
 import type { ShownColumn } from './grid-types'
+
+import { createControlledTable, setControlledOptions } from './controlled-table'
+
+/** The grid's table (built once by use-records-table.ts, given each render's options). */
+export type RecordsTableInstance = ReturnType<typeof createControlledTable<RecordsFeatures, CkanRecord>>
+
+export function createRecordsTable(options: TableOptions<RecordsFeatures, CkanRecord>): RecordsTableInstance {
+  return createControlledTable(options)
+}
+
+export function setRecordsTableOptions(
+  table: RecordsTableInstance,
+  options: TableOptions<RecordsFeatures, CkanRecord>,
+): void {
+  setControlledOptions(table, options)
+}
 
 /** Only the features the grid uses, so only they ship (explicit features, not stockFeatures). */
 export const recordsTableFeatures = tableFeatures({
