@@ -138,6 +138,13 @@ test('a column kept in view stays while the others scroll sideways; Fit width an
   const header = await explorer.columnHeader('country').boundingBox()
   expect(header!.x - grid!.x).toBeLessThan(80) // just after the row numbers
   await expect(explorer.dataRows().first().getByRole('gridcell').first()).toBeInViewport()
+  // dark colours, a kept column and its menu open: no axe violation
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await explorer.columnMenuButton('country').click()
+  await expect(page.getByRole('menuitem', { name: 'Stop keeping in view' })).toBeVisible()
+  await expectNoAxeViolations(page, 'dark, a kept column, its menu open')
+  await page.keyboard.press('Escape')
+  await page.emulateMedia({ colorScheme: 'light' })
   await explorer.grid.evaluate((element) => element.scrollTo(0, 0))
 
   // "Fit width" makes the column's values fit

@@ -37,8 +37,8 @@ export function GridHeaderRow(props: GridHeaderRowProps) {
   useEffect(() => {
     onDropColumn.current = props.onDropColumn
   }, [props.onDropColumn])
-  // A drag's code loads when the pointer first comes over the headers; a press made before it has
-  // loaded is handed to it when it arrives (released before, it was a click). Keyboard users move
+  // A drag's code loads once the headers are painted, or when the pointer first comes over them; a
+  // press made before it has loaded is handed to it when it arrives (released before, it was a click). Keyboard users move
   // columns from the menus.
   const [drag, setDrag] = useState<HeaderDragHandlers | null>(null)
   const dragWanted = useRef(false)
@@ -61,6 +61,10 @@ export function GridHeaderRow(props: GridHeaderRowProps) {
       })
   }
   const loading = props.onDropColumn && !drag
+  // asked for once the headers are painted (effects run after), or sooner if the pointer comes
+  useEffect(() => {
+    if (props.onDropColumn) wantDrag()
+  })
   const lastPinned = columns.findLastIndex((column) => column.pinnedAt !== undefined)
   return (
     <div

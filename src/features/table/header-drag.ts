@@ -1,7 +1,7 @@
 // Reordering columns by dragging a header. A press that moves more than a few pixels becomes a drag:
 // the header follows the pointer and a marker shows where it will land, both moved with transforms
 // straight in the DOM (no render while dragging: a drag keeps 60 fps); the drop is one change of the
-// view. The click that ends a drag does not sort. Loaded when the pointer first enters the header row
+// view. The click that ends a drag does not sort. Loaded once the headers are painted
 // (grid-header-row.tsx): not needed for the first rows (initial JS budget).
 import type { MouseEvent, PointerEvent, RefObject } from 'react'
 import type { ColumnDrop } from '../../model/column-layout'
