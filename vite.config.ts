@@ -12,6 +12,16 @@ const proxy = {
 
 export default defineConfig({
   plugins: [react(), chunkSizeLimits()],
+  resolve: {
+    // TanStack Store (under TanStack Table) imports the shim of useSyncExternalStore for React < 18;
+    // React 19 has it built in, and the package's own non-shim entry uses that (initial JS budget)
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
   server: { proxy },
   preview: { proxy },
   build: {

@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { initialJsGzipBytes, moduleGraphGzipBytes } from '../bench/lib/initial-js.ts'
 import appConfig from '../vite.config.ts'
 
-export const INITIAL_JS_GZIP_BUDGET = 120 * 1024
-export const EMBED_JS_GZIP_BUDGET = 125 * 1024
+export const INITIAL_JS_GZIP_BUDGET = 130 * 1024
+export const EMBED_JS_GZIP_BUDGET = 135 * 1024
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 let over = false

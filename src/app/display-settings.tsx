@@ -1,11 +1,17 @@
 // The header's language and colour choices, behind one small button that shows the language in use
 // (a reader looks for their own language's name). The language goes into the link (one history
 // entry, nothing fetched again); the colours are kept for the tab.
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
+import { useEverTrue } from '../components/ui/use-ever-true'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
-import { interfaceLanguages, languageName } from '../i18n/languages'
+import { languageName } from '../i18n/languages'
 import type { Theme } from '../instance/theme-store'
+
+// The choices are loaded when the panel first opens: not needed for the first rows.
+const DisplayChoices = lazy(() =>
+  import('./display-choices').then((module) => ({ default: module.DisplayChoices })),
+)
 
 export function DisplaySettings({
   locale,
@@ -23,9 +29,7 @@ export function DisplaySettings({
   const t = useMessages(mainCatalogue)
   const [open, setOpen] = useState(false)
   const panelId = useId()
-  const languageId = useId()
-  const themeId = useId()
-  const languages = interfaceLanguages()
+  const panelWanted = useEverTrue(open)
   return (
     // `display: contents`, as the portal menu: the panel lays out as a row of the header
     <div
@@ -49,51 +53,17 @@ export function DisplaySettings({
         <span className="dse-portal-button__chevron" aria-hidden="true" />
       </button>
       <div id={panelId} className="dse-portal-panel dse-display" hidden={!open}>
-        <div className="dse-field">
-          <label className="dse-label" htmlFor={languageId}>
-            {t('display.language')}
-          </label>
-          <select
-            id={languageId}
-            className="dse-select"
-            value={languages.includes(locale) ? locale : ''}
-            onChange={(event) => onLocaleChange(event.target.value)}
-          >
-            {!languages.includes(locale) && (
-              <option value="" lang={locale}>
-                {languageName(locale)}
-              </option>
-            )}
-            {languages.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {languageName(code)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {onThemeChange && (
-          <div className="dse-field">
-            <label className="dse-label" htmlFor={themeId}>
-              {t('display.theme')}
-            </label>
-            <select
-              id={themeId}
-              className="dse-select"
-              value={theme ?? 'system'}
-              onChange={(event) => {
-                const value = event.target.value
-                onThemeChange(value === 'light' || value === 'dark' ? value : null)
-              }}
-            >
-              <option value="system">{t('display.themeSystem')}</option>
-              <option value="light">{t('display.themeLight')}</option>
-              <option value="dark">{t('display.themeDark')}</option>
-            </select>
-          </div>
+        {panelWanted && (
+          <Suspense fallback={null}>
+            <DisplayChoices
+              locale={locale}
+              onLocaleChange={onLocaleChange}
+              theme={theme}
+              {...(onThemeChange ? { onThemeChange } : {})}
+              onClose={() => setOpen(false)}
+            />
+          </Suspense>
         )}
-        <button type="button" className="dse-button dse-button--quiet" onClick={() => setOpen(false)}>
-          {t('portal.close')}
-        </button>
       </div>
     </div>
   )

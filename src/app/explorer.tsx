@@ -1,14 +1,14 @@
 // The explorer's page: the portal and token settings, notices, the table chooser, and either the
 // start panel or the open table. It owns the view's changes: each goes into the view store, with its
 // first page asked for at once.
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
 import { flushSync } from 'react-dom'
 import { isCkanError } from '../api/ckan/errors'
 import { portalHost } from '../api/ckan/portal-url'
 import type { ParsedResourceInput } from '../api/ckan/resource-input'
 import type { CkanErrorKind, ResourceSummary } from '../api/ckan/types'
 import { useCellLocale } from '../components/ui/use-cell-locale'
-import { PortalSettings } from '../features/portal/portal-settings'
+import { useEverTrue } from '../components/ui/use-ever-true'
 import { ResourcePicker } from '../features/resource-picker/resource-picker'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useFormats, useMessages } from '../i18n/i18n-context'
@@ -30,6 +30,11 @@ import { useHostEvents } from './use-host-events'
 import { usePortalSession } from './use-portal-session'
 import { useRecentResources } from './use-recent-resources'
 import { useTableName } from './use-table-name'
+
+// Loaded once the table's rows are painted, or when the panel opens: not needed for the first rows.
+const PortalSettings = lazy(() =>
+  import('../features/portal/portal-settings').then((module) => ({ default: module.PortalSettings })),
+)
 
 /** The page's main landmark; an embed is a part of its host's page, whose main landmark is its own. */
 function Main({
@@ -76,7 +81,16 @@ export function Explorer({
   const baseUrl = state.portal ?? config.portal
   const session = usePortalSession(baseUrl)
   const { portal } = session
-  const tokenInputRef = useRef<HTMLInputElement>(null)
+  // the token field, and whether it should take the focus as soon as it is there (its code may load)
+  const tokenInput = useRef<HTMLInputElement | null>(null)
+  const tokenFocusWanted = useRef(false)
+  const tokenInputRef = useCallback((input: HTMLInputElement | null) => {
+    tokenInput.current = input
+    if (input && tokenFocusWanted.current) {
+      tokenFocusWanted.current = false
+      input.focus()
+    }
+  }, [])
   const mainRef = useRef<HTMLElement>(null)
 
   // a dismissed notice stays away while the same parts are ignored
@@ -164,10 +178,15 @@ export function Explorer({
   const setPanelOpen = (open: boolean) => setPanelChoice({ open, closedOn: open ? null : panelProblem })
 
   const focusToken = () => {
-    // the field must be shown before it can take focus
+    // the field must be shown before it can take focus; if its code is still loading, it takes it then
+    tokenFocusWanted.current = true
     flushSync(() => setPanelOpen(true))
-    tokenInputRef.current?.focus()
+    if (tokenInput.current) {
+      tokenFocusWanted.current = false
+      tokenInput.current.focus()
+    }
   }
+  const settingsWanted = useEverTrue(panelOpen || !state.resourceId || names.paintedId !== null)
 
   return (
     <>
@@ -184,17 +203,21 @@ export function Explorer({
             <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} compact />
           )}
           <PortalMenu host={portalHost(baseUrl)} open={panelOpen} onOpenChange={setPanelOpen}>
-            <PortalSettings
-              baseUrl={baseUrl}
-              defaultBaseUrl={config.portal}
-              onPortalChange={changePortal}
-              hasToken={session.hasToken}
-              remember={session.remember}
-              onTokenApply={session.applyToken}
-              onRememberChange={session.setRemember}
-              tokenInputRef={tokenInputRef}
-              tokenWanted={tokenWanted}
-            />
+            {settingsWanted && (
+              <Suspense fallback={null}>
+                <PortalSettings
+                  baseUrl={baseUrl}
+                  defaultBaseUrl={config.portal}
+                  onPortalChange={changePortal}
+                  hasToken={session.hasToken}
+                  remember={session.remember}
+                  onTokenApply={session.applyToken}
+                  onRememberChange={session.setRemember}
+                  tokenInputRef={tokenInputRef}
+                  tokenWanted={tokenWanted}
+                />
+              </Suspense>
+            )}
           </PortalMenu>
           <DisplaySettings
             locale={locale}

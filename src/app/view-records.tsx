@@ -6,7 +6,6 @@ import { needsOperators } from '../api/ckan/filters'
 import type { CkanField, Portal, SearchRequest, SearchResult, SortKey } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Spinner } from '../components/ui/spinner'
-import { EmptyResult } from '../features/status/empty-result'
 import type { HeaderStrip } from '../features/table/grid-types'
 import { RecordsTable, WarmUpTable } from '../features/table/records-table'
 import { createWarmUpFlag } from '../features/table/warm-up-flag'
@@ -20,8 +19,11 @@ import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
 import type { ShownAs, ViewTabIds } from './view-toolbar'
 
-// Loaded on first use: neither is needed to show the first rows (initial JS budget).
+// Loaded on first use: none is needed to show the first rows (initial JS budget).
 const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
+const EmptyResult = lazy(() =>
+  import('../features/status/empty-result').then((module) => ({ default: module.EmptyResult })),
+)
 const ChartView = lazy(() =>
   import('../features/chart/chart-view').then((module) => ({ default: module.ChartView })),
 )
@@ -138,14 +140,16 @@ export function ViewRecords(props: ViewRecordsProps) {
         ) : data && request ? (
           <>
             {data.records.length === 0 && !busy && (
-              <EmptyResult
-                q={state.q}
-                wholeWords={state.searchMode === 'plain'}
-                filters={state.filters}
-                onClearSearch={() => change({ q: '' }, { history: 'push' })}
-                onMatchPartOfWords={() => change({ searchMode: 'prefix' }, { history: 'push' })}
-                onRemoveFilter={dropFilter}
-              />
+              <Suspense fallback={null}>
+                <EmptyResult
+                  q={state.q}
+                  wholeWords={state.searchMode === 'plain'}
+                  filters={state.filters}
+                  onClearSearch={() => change({ q: '' }, { history: 'push' })}
+                  onMatchPartOfWords={() => change({ searchMode: 'prefix' }, { history: 'push' })}
+                  onRemoveFilter={dropFilter}
+                />
+              </Suspense>
             )}
             <RecordsTable
               portal={portal}
@@ -154,8 +158,8 @@ export function ViewRecords(props: ViewRecordsProps) {
               firstPageRequest={request}
               sortLocally={props.sortLocally}
               onSortChange={props.changeSort}
-              // hidden columns are not part of the request: nothing to ask for
-              onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
+              // the columns' arrangement is not part of the request: nothing to ask for
+              onLayoutChange={(layout) => change(layout, { history: 'push' })}
               stale={firstPage.isPlaceholderData}
               screenTop={tableScreenTop}
               strip={props.strip}

@@ -7,7 +7,7 @@ import { viewColumns } from './fields'
 
 export type ColumnLayout = Pick<ExplorerState, 'hidden' | 'columns' | 'pinned'>
 
-/** A change of the layout, as a partial view: the new order and pins. */
+/** A change of the layout, as a partial view: the new order and pins (one of them changes per action). */
 export type LayoutChange = Pick<ExplorerState, 'columns' | 'pinned'>
 
 /** Where a dragged column goes: before or after another one. */
@@ -93,7 +93,7 @@ export function moveColumnTo(
   }
   const order = fullOrder(fields, layout)
   const next = placed(order, id, inRegion)
-  return sameList(next, order) ? null : { columns: orderParameter(fields, next), pinned: pins }
+  return sameList(next, order) ? null : { columns: orderParameter(fields, next), pinned: [...layout.pinned] }
 }
 
 /** The layout after column `id` moves one place left (-1) or right (+1) in its region; null at its edge. */

@@ -1,6 +1,5 @@
 // One explorer's way to its portals: the CKAN calls it makes, with what it learnt about each portal
 // (parameters an old portal refuses) kept in this object, so two explorers on a page learn apart.
-import { listTableMetadata, searchResources, showResource } from './catalog'
 import type { CallOptions } from './client'
 import { createPortalMemory, datastoreSearch } from './datastore-search'
 import { createPortalRoutes } from './portal-routes'
@@ -9,6 +8,8 @@ import type { Portal, ResourceSummary, SearchRequest, SearchResult } from './typ
 import { pageHref } from './page-address'
 
 type Options = Pick<CallOptions, 'signal' | 'timeoutMs' | 'method'>
+
+const loadCatalog = () => import('./catalog')
 
 export interface CkanClient {
   datastoreSearch(portal: Portal, request: SearchRequest, options?: Options): Promise<SearchResult>
@@ -57,9 +58,13 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
       const result = await datastoreSearch(portal, request, { ...withDefaults(options), memory })
       return throughProxy(portal) ? { ...result, throughProxy: true } : result
     },
-    searchResources: (portal, text, options) => searchResources(portal, text, withDefaults(options)),
-    showResource: (portal, id, options) => showResource(portal, id, withDefaults(options)),
-    listTableMetadata: (portal, options) => listTableMetadata(portal, withDefaults(options)),
+    // the catalogue's calls are loaded on first use: a table's link shows its rows without them
+    searchResources: (portal, text, options) =>
+      loadCatalog().then((catalog) => catalog.searchResources(portal, text, withDefaults(options))),
+    showResource: (portal, id, options) =>
+      loadCatalog().then((catalog) => catalog.showResource(portal, id, withDefaults(options))),
+    listTableMetadata: (portal, options) =>
+      loadCatalog().then((catalog) => catalog.listTableMetadata(portal, withDefaults(options))),
     throughProxy,
     filterOperators(portal, resourceId) {
       const known = operators.get(portal.baseUrl)

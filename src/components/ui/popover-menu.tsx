@@ -7,6 +7,8 @@ import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 export interface MenuItem {
   label: string
   run(): void
+  /** Offered but not possible now (the first column cannot move further left): said, not run. */
+  disabled?: boolean
 }
 
 export interface PopoverMenuProps {
@@ -84,7 +86,9 @@ export function PopoverMenu({ label, anchor, items, align = 'end', onClose }: Po
           role="menuitem"
           tabIndex={-1}
           className="dse-menu__item"
+          aria-disabled={item.disabled || undefined}
           onClick={() => {
+            if (item.disabled) return
             close()
             item.run()
           }}

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import type { CkanField } from '../../api/ckan/types'
 import { shownColumns } from '../../model/fields'
+import { fittedWidth } from './text-width'
 import {
   columnSpecs,
   columnsOnFirstScreen,
+  likelyCut,
+  wantedWidths,
+  withRoom,
   drawsEveryColumn,
   headerSortInfo,
+  headerSortOf,
+  UNSORTED,
+  type HeaderSort,
   readCell,
   shownCellText,
   specsOf,
@@ -144,10 +151,25 @@ describe('reading cells', () => {
 })
 
 describe('header sort state', () => {
+  it('says a column’s part in the sort before the table model has loaded, as the model does', () => {
+    const sort = [
+      { field: 'country', desc: true },
+      { field: 'pop', desc: false },
+    ]
+    expect(headerSortOf(sort, 'pop')).toEqual({ direction: 'asc', index: 1, keys: 2 })
+    expect(headerSortOf(sort, 'country')).toEqual({ direction: 'desc', index: 0, keys: 2 })
+    expect(headerSortOf(sort, 'year')).toBe(UNSORTED)
+  })
+
   const [, pop, , constructorColumn] = columnSpecs(fields, t)
+  /** A column's part in a sort, as the table model says it. */
+  const sortedBy = (sort: Array<{ field: string; desc: boolean }>, id: string): HeaderSort => {
+    const index = sort.findIndex((key) => key.field === id)
+    return { direction: index === -1 ? false : sort[index]!.desc ? 'desc' : 'asc', index, keys: sort.length }
+  }
 
   it('names the sort state and marks only the primary key with aria-sort', () => {
-    const single = headerSortInfo([{ field: 'pop', desc: true }], pop!, t)
+    const single = headerSortInfo(sortedBy([{ field: 'pop', desc: true }], 'pop'), pop!, t)
     expect(single).toMatchObject({ direction: 'desc', position: null, ariaSort: 'descending' })
     expect(single.accessibleName).toBe('Population (pop), sorted descending')
 
@@ -155,15 +177,15 @@ describe('header sort state', () => {
       { field: 'constructor', desc: false },
       { field: 'pop', desc: true },
     ]
-    expect(headerSortInfo(sort, pop!, t)).toMatchObject({
+    expect(headerSortInfo(sortedBy(sort, 'pop'), pop!, t)).toMatchObject({
       position: 2,
       ariaSort: 'none',
       accessibleName: 'Population (pop), sorted descending, 2nd',
     })
-    expect(headerSortInfo(sort, constructorColumn!, t).accessibleName).toBe(
+    expect(headerSortInfo(sortedBy(sort, 'constructor'), constructorColumn!, t).accessibleName).toBe(
       'constructor, sorted ascending, 1st',
     )
-    expect(headerSortInfo([], pop!, t)).toMatchObject({ direction: null, ariaSort: 'none' })
+    expect(headerSortInfo(UNSORTED, pop!, t)).toMatchObject({ direction: null, ariaSort: 'none' })
   })
 })
 
@@ -230,5 +252,72 @@ describe('drawsEveryColumn', () => {
       whole: { first: 0, last: -1 },
     }
     expect(drawsEveryColumn(500, anywhere)).toBe(true)
+  })
+})
+
+describe('room for the columns cut short', () => {
+  const [city, country, year] = columnSpecs(
+    [
+      { id: 'city', type: 'text' },
+      { id: 'country', type: 'text' },
+      { id: 'year', type: 'int' },
+    ],
+    t,
+  )
+  const records = [
+    { city: 'Chicago/Schaumburg', country: 'US', year: 2020 },
+    { city: 'Oak Park', country: 'US', year: 2021 },
+  ]
+  const columns = [
+    { spec: city!, width: 100 },
+    { spec: country!, width: 100 },
+    { spec: year!, width: 110 },
+  ]
+  const wanted = wantedWidths([city!, country!, year!], records)
+
+  it('wants the width of each column’s longest value', () => {
+    expect(wanted.get('city')).toBeGreaterThan(150)
+    expect(wanted.get('country')).toBeLessThan(100)
+  })
+
+  it('gives the spare room to the columns cut short first, up to what they want', () => {
+    const roomy = withRoom(columns, 600, wanted)
+    expect(roomy[0]!.width).toBe(wanted.get('city'))
+    expect(roomy[1]).toBe(columns[1])
+    expect(roomy[2]!.width).toBe(110)
+  })
+
+  it('shares too little room in proportion, and gives none when there is none or it is not wanted', () => {
+    expect(withRoom(columns, 330, wanted)[0]!.width).toBe(120)
+    expect(withRoom(columns, 300, wanted)).toBe(columns)
+    const fitting = [{ spec: country!, width: 100 }]
+    expect(withRoom(fitting, 900, wanted)).toBe(fitting)
+  })
+
+  it('leaves a column the reader sized as it is, and moves the kept-in-view ones after a widened one', () => {
+    const sized = [{ ...columns[0]!, userSized: true }, columns[1]!]
+    expect(withRoom(sized, 900, wanted)).toBe(sized)
+    const pinned = [
+      { ...columns[0]!, pinnedAt: 0 },
+      { ...columns[2]!, pinnedAt: 100 },
+    ]
+    const roomy = withRoom(pinned, 900, wanted)
+    expect(roomy[1]!.pinnedAt).toBe(roomy[0]!.width)
+  })
+})
+
+describe('fitting a column to its content', () => {
+  const measure = { cell: (text: string) => text.length * 8, header: (text: string) => text.length * 9 }
+
+  it('takes the longest value, and the name with its buttons, within limits', () => {
+    expect(fittedWidth(['Oak Park', 'Chicago/Schaumburg'], 'city', measure)).toBe(18 * 8 + 18)
+    expect(fittedWidth(['x'], 'a long column name', measure)).toBe(18 * 9 + 62)
+    expect(fittedWidth(['x'.repeat(500)], 'c', measure)).toBe(640)
+    expect(fittedWidth([], '', measure)).toBe(62)
+  })
+
+  it('says when a value likely runs past its cell', () => {
+    expect(likelyCut('Chicago/Schaumburg', 100)).toBe(true)
+    expect(likelyCut('Oak Park', 100)).toBe(false)
   })
 })

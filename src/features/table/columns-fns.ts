@@ -1,10 +1,10 @@
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
-import type { SortKey } from '../../model/explorer-state'
-import { viewColumns } from '../../model/fields'
+import { shownColumns, viewColumns } from '../../model/fields'
 import { ckanType, normaliseType, type NormalisedType } from '../../lib/ckan-types'
 import { isCodeColumnName } from '../../lib/code-columns'
 import type { MainMessages } from '../../i18n/catalogues/main'
 import type { Translate } from '../../i18n/translate'
+import type { ShownColumn } from './grid-types'
 
 export interface ColumnSpec {
   /** The CKAN field id, exactly as sent (may be `__proto__`, `a.b`, `x[0]`, Hebrew, spaces…). */
@@ -61,6 +61,87 @@ function contentWidth(records: readonly CkanRecord[], id: string, isCode: boolea
   return Math.min(CONTENT_WIDTH_MAX, Math.round(typical * CHAR_WIDTH + CELL_PADDING))
 }
 
+/** A fitted or widened column is never wider than this: a long text still leaves room for others. */
+export const FIT_MAX_WIDTH = 640
+
+/**
+ * The width (px) each column's longest value in these records needs, estimated from its length (no
+ * layout read), within limits: what a column cut short would like when the grid has room to spare.
+ */
+export function wantedWidths(
+  specs: readonly ColumnSpec[],
+  records: readonly CkanRecord[],
+): ReadonlyMap<string, number> {
+  const wanted = new Map<string, number>()
+  for (const spec of specs) {
+    let longest = 0
+    for (const record of records) {
+      const value = Object.hasOwn(record, spec.id) ? record[spec.id] : null
+      if (value !== null && value !== undefined) longest = Math.max(longest, shownLength(value, spec.isCode))
+    }
+    const byValues = Math.round(longest * CHAR_WIDTH + CELL_PADDING)
+    // dates are shown longer than they are sent: their default width already fits them
+    wanted.set(
+      spec.id,
+      Math.min(FIT_MAX_WIDTH, ckanType(spec.family).isTemporal ? spec.defaultWidth : byValues),
+    )
+  }
+  return wanted
+}
+
+/**
+ * The columns, with the room the grid has beyond them given to the ones cut short (their longest value
+ * wider than they are) first, each up to what it wants, in proportion when there is not enough. A
+ * column the reader sized keeps its width. The same array when there is nothing to give.
+ */
+export function withRoom(
+  columns: readonly ShownColumn[],
+  room: number,
+  wanted: ReadonlyMap<string, number>,
+): readonly ShownColumn[] {
+  const total = columns.reduce((sum, column) => sum + column.width, 0)
+  const extra = Math.floor(room - total)
+  if (extra < 1) return columns
+  const deficits = columns.map((column) =>
+    column.userSized ? 0 : Math.max(0, (wanted.get(column.spec.id) ?? 0) - column.width),
+  )
+  const wantedMore = deficits.reduce((sum, deficit) => sum + deficit, 0)
+  if (wantedMore === 0) return columns
+  const share = Math.min(1, extra / wantedMore)
+  let pinnedAt = 0
+  return columns.map((column, index) => {
+    const width = column.width + Math.floor(deficits[index]! * share)
+    const at = pinnedAt
+    if (column.pinnedAt !== undefined) pinnedAt += width
+    if (width === column.width && (column.pinnedAt === undefined || column.pinnedAt === at)) return column
+    return column.pinnedAt === undefined ? { ...column, width } : { ...column, width, pinnedAt: at }
+  })
+}
+
+/** Whether two lists of columns draw the same: same specs, widths and pins, in the same order. */
+export function sameColumns(a: readonly ShownColumn[], b: readonly ShownColumn[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (column, index) =>
+        column.spec === b[index]!.spec &&
+        column.width === b[index]!.width &&
+        column.pinnedAt === b[index]!.pinnedAt,
+    )
+  )
+}
+
+/**
+ * Whether a cell's text likely runs past its width (its length at the font's average advance): such a
+ * cell shows that it has more, as a long one does. Cheap, no layout read, on the safe side.
+ */
+export function likelyCut(text: string, innerWidth: number): boolean {
+  return text.length * AVERAGE_CHAR_PX > innerWidth
+}
+
+/** The average advance of a character of the cells' 15 px font (px), for likelyCut. */
+const AVERAGE_CHAR_PX = 7.5
+
 /**
  * The columns to offer (the model's viewColumns: in `fields` order, internal columns dropped,
  * duplicate ids kept once). With records (the first page), each column is as wide as its values and
@@ -107,6 +188,34 @@ export function columnSpecs(
 export function specsOf(specs: readonly ColumnSpec[], columns: readonly { id: string }[]): ColumnSpec[] {
   const byId = new Map(specs.map((spec) => [spec.id, spec]))
   return columns.flatMap((column) => byId.get(column.id) ?? [])
+}
+
+/**
+ * The grid's columns before its table model has loaded (the first rows do not wait for it): the
+ * view's shownColumns, kept in view first, at their default widths. The table model gives the same
+ * (table-model.test.ts holds them equal).
+ */
+export function firstShownColumns(
+  specs: readonly ColumnSpec[],
+  fields: readonly CkanField[],
+  view: { hidden: readonly string[]; columns: readonly string[]; pinned: readonly string[] },
+): ShownColumn[] {
+  const pinned = new Set(view.pinned)
+  let pinnedAt = 0
+  return specsOf(specs, shownColumns(fields, view.hidden, view.columns, view.pinned)).map((spec) => {
+    const width = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, spec.defaultWidth))
+    if (!pinned.has(spec.id)) return { spec, width }
+    const column = { spec, width, pinnedAt }
+    pinnedAt += width
+    return column
+  })
+}
+
+/** A column's part in a sort (as the table model's getIsSorted and getSortIndex say it). */
+export function headerSortOf(sort: readonly { field: string; desc: boolean }[], id: string): HeaderSort {
+  const index = sort.findIndex((key) => key.field === id)
+  if (index === -1) return UNSORTED
+  return { direction: sort[index]!.desc ? 'desc' : 'asc', index, keys: sort.length }
 }
 
 /** The new `hidden` list after showing or hiding one column (order kept, no duplicates). */
@@ -194,15 +303,25 @@ export interface HeaderSortInfo {
   accessibleName: string
 }
 
+/** A column's part in the sort, as the table model says it (column.getIsSorted, getSortIndex). */
+export interface HeaderSort {
+  direction: 'asc' | 'desc' | false
+  /** Its place among the sort keys (0 first), -1 when it is not one. */
+  index: number
+  /** How many sort keys there are. */
+  keys: number
+}
+
+export const UNSORTED: HeaderSort = { direction: false, index: -1, keys: 0 }
+
 export function headerSortInfo(
-  sort: readonly SortKey[],
+  sorted: HeaderSort,
   spec: ColumnSpec,
   t: Translate<MainMessages>,
 ): HeaderSortInfo {
-  const index = sort.findIndex((key) => key.field === spec.id)
-  const key = index === -1 ? undefined : sort[index]
-  const direction = key ? (key.desc ? 'desc' : 'asc') : null
-  const position = key && sort.length > 1 ? index + 1 : null
+  const { index } = sorted
+  const direction = sorted.direction === false ? null : sorted.direction
+  const position = direction && sorted.keys > 1 ? index + 1 : null
   const parts = [spec.accessibleLabel]
   if (direction) parts.push(t(direction === 'asc' ? 'table.header.sortedAsc' : 'table.header.sortedDesc'))
   if (position !== null) parts.push(t('table.header.sortPosition', { count: position }))

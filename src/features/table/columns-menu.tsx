@@ -3,12 +3,18 @@ import { ErrorBoundary } from '../../components/ui/error-boundary'
 import { Spinner } from '../../components/ui/spinner'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { useMessages } from '../../i18n/i18n-context'
+import type { CkanField } from '../../api/ckan/types'
+import type { ColumnLayout } from '../../model/column-layout'
+import type { ColumnArrangement } from './column-choices'
 import type { ColumnSpec } from './columns-fns'
 
 export interface ColumnsMenuProps {
   specs: readonly ColumnSpec[]
-  hidden: readonly string[]
-  onHiddenChange(hidden: string[]): void
+  /** The result's fields, and how the view arranges them (the panel lists them in the grid's order). */
+  fields: readonly CkanField[]
+  layout: ColumnLayout
+  onHiddenChange(hidden: readonly string[]): void
+  arrange: ColumnArrangement
 }
 
 // Loaded when the menu is first pointed at, focused or opened: its content is not needed to show a
@@ -18,8 +24,12 @@ const loadChoices = () => import('./column-choices')
 const preloadChoices = () => void loadChoices().catch(() => undefined)
 const ColumnChoices = lazy(() => loadChoices().then((module) => ({ default: module.ColumnChoices })))
 
-/** "Columns": a disclosure button and a panel of checkboxes, one per field (not a modal). */
-export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps) {
+/**
+ * "Columns": a disclosure button and a panel with one checkbox per field, in the grid's order, each
+ * with buttons that move it, and a reset (not a modal).
+ */
+export function ColumnsMenu({ specs, fields, layout, onHiddenChange, arrange }: ColumnsMenuProps) {
+  const { hidden } = layout
   const t = useMessages(mainCatalogue)
   const [open, setOpen] = useState(false)
   const panelId = useId()
@@ -73,9 +83,11 @@ export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps)
             <Suspense fallback={<Spinner />}>
               <ColumnChoices
                 specs={specs}
-                hidden={hidden}
+                fields={fields}
+                layout={layout}
                 shownCount={shownCount}
                 onHiddenChange={onHiddenChange}
+                arrange={arrange}
                 onClose={() => {
                   setOpen(false)
                   buttonRef.current?.focus()

@@ -13,6 +13,11 @@ export const GRID_BORDERS = 2
 export const GRID_WINDOW_SHARE = 0.7
 export const GRID_MIN_HEIGHT = 240
 
+/** Where a column kept in view sticks: after the row numbers and the kept columns before it. */
+export function pinnedStart(pinnedAt: number): string {
+  return `calc(var(--dse-rownum-width) + ${pinnedAt}px)`
+}
+
 /** The sticky head's height: the header row, and the overviews under it when shown. */
 export function headHeightOf(strip: boolean): number {
   return HEADER_HEIGHT + (strip ? STRIP_HEIGHT : 0)

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent, type Ref } from 'react'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, TYPE_MESSAGE, type HeaderSortInfo } from './columns-fns'
+import { pinnedStart } from './grid-geometry'
 import type { HeaderStrip, ShownColumn, TableLocale } from './grid-types'
 
 /** Keyboard resize step (px); Shift makes it larger. */
@@ -9,6 +10,8 @@ const RESIZE_STEP_LARGE = 64
 export interface GridHeaderCellProps {
   column: ShownColumn
   col: number
+  /** The last of the columns kept in view: a line marks where the others scroll under it. */
+  lastPinned: boolean
   sortInfo: HeaderSortInfo
   /** This header is the grid's tab stop (and so is its resize handle). */
   tabStop: boolean
@@ -17,6 +20,8 @@ export interface GridHeaderCellProps {
   locale: TableLocale
   onSort(fieldId: string, addKey: boolean): void
   onResize(fieldId: string, width: number): void
+  /** Fits the column to its longest value (a double-click on its edge); absent: back to its default. */
+  onFit?(fieldId: string): void
   /** Opens the column's menu under `anchor` (absent: no menu). */
   onOpenMenu?(fieldId: string, anchor: HTMLElement): void
   /** The profile strip: its place is kept from the start, drawn once `stripReady`. */
@@ -38,8 +43,12 @@ function isRtl(element: Element): boolean {
 export function GridHeaderCell(props: GridHeaderCellProps) {
   const { column, col, sortInfo, tabStop, focusRef, descriptionId, locale, onSort, onResize, onOpenMenu } =
     props
-  const { strip, stripReady } = props
-  const { spec, width } = column
+  const { strip, stripReady, lastPinned, onFit } = props
+  const { spec, width, pinnedAt } = column
+  const pinned = pinnedAt !== undefined
+  const name = pinned
+    ? `${sortInfo.accessibleName}, ${locale.t('table.header.pinned')}`
+    : sortInfo.accessibleName
   const drag = useRef<{ startX: number; startWidth: number; rtl: boolean } | null>(null)
   const menuButton = useRef<HTMLButtonElement>(null)
 
@@ -102,9 +111,10 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
       role="columnheader"
       part="header-cell"
       aria-sort={sortInfo.ariaSort}
-      aria-label={sortInfo.accessibleName}
-      className={`dse-grid__header-cell${spec.align === 'end' ? ' dse-grid__header-cell--end' : ''}`}
-      style={{ inlineSize: width }}
+      aria-label={name}
+      data-column-id={spec.id}
+      className={`dse-grid__header-cell${spec.align === 'end' ? ' dse-grid__header-cell--end' : ''}${pinned ? ' dse-grid__header-cell--pinned' : ''}${lastPinned ? ' dse-grid__pinned-edge' : ''}`}
+      style={pinned ? { inlineSize: width, insetInlineStart: pinnedStart(pinnedAt) } : { inlineSize: width }}
     >
       <div className="dse-grid__header-line">
         <button
@@ -114,7 +124,7 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
           data-col={col}
           tabIndex={tabStop ? 0 : -1}
           ref={focusRef}
-          aria-label={sortInfo.accessibleName}
+          aria-label={name}
           aria-describedby={descriptionId}
           title={headerTooltip(spec)}
           onClick={(event) => onSort(spec.id, event.shiftKey)}
@@ -165,7 +175,7 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
         onPointerMove={onPointerMove}
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
-        onDoubleClick={() => onResize(spec.id, spec.defaultWidth)}
+        onDoubleClick={() => (onFit ? onFit(spec.id) : onResize(spec.id, spec.defaultWidth))}
       />
     </div>
   )

@@ -2,7 +2,8 @@ import { memo, type KeyboardEvent, type Ref } from 'react'
 import type { CkanRecord } from '../../api/ckan/types'
 import { CODE_COLUMN, formatCell } from '../../lib/format'
 import type { RowState } from '../../queries/page-plan'
-import { readCell, shownCellText } from './columns-fns'
+import { likelyCut, readCell, shownCellText } from './columns-fns'
+import { pinnedStart } from './grid-geometry'
 import type { OpenCell, ShownColumn, TableLocale } from './grid-types'
 
 /** Values longer than this get an expand button (the cell may cut them with an ellipsis). */
@@ -48,9 +49,6 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
   )
 })
 
-/** Text with right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko…) gets its own direction. */
-const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/
-
 /**
  * A row header with the true row number, then the cells. A row still loading (or failed) is one
  * placeholder cell across the columns, unless it holds the keyboard focus: a few elements instead of
@@ -58,6 +56,7 @@ const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/
  */
 const RowCells = memo(function RowCells(props: GridRowProps) {
   const { index, status, record, columns, activeCol, focusRef, rowNumberText, locale, onOpenCell } = props
+  const lastPinned = columns.findLastIndex((column) => column.pinnedAt !== undefined)
   const rowHeader = (
     <div
       role="rowheader"
@@ -98,21 +97,27 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
       {columns.map((column, c) => {
         const col = c + 1
         const active = activeCol === col
+        const pinned = column.pinnedAt !== undefined
         const common = {
           role: 'gridcell',
           'data-row': index,
           'data-col': col,
           tabIndex: active ? 0 : -1,
           ref: active ? focusRef : undefined,
-          style: { inlineSize: column.width },
+          style: pinned
+            ? { inlineSize: column.width, insetInlineStart: pinnedStart(column.pinnedAt!) }
+            : { inlineSize: column.width },
         } as const
+        const place = pinned
+          ? ` dse-grid__cell--pinned${c === lastPinned ? ' dse-grid__pinned-edge' : ''}`
+          : ''
         if (!record) {
           const loading = status === 'loading'
           return (
             <div
               {...common}
               key={column.spec.id}
-              className={`dse-grid__cell${loading ? ' dse-grid__cell--loading' : ''}`}
+              className={`dse-grid__cell${loading ? ' dse-grid__cell--loading' : ''}${place}`}
             >
               {c > 0 ? null : status === 'error' ? (
                 <span className="dse-grid__failed">{locale.t('table.cell.loadFailed')}</span>
@@ -139,13 +144,21 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
         // a missing value sits where the column's values sit
         const align = cell.kind === 'null' || cell.kind === 'empty' ? column.spec.align : cell.align
         const shown = shownCellText(cell.text, column.width - CELL_PADDING_PX)
-        const expandable = cell.truncated === true || shown.cut || cell.text.length > EXPANDABLE_CHARS
-        const ownDirection = (cell.kind === 'text' || cell.kind === 'json') && RTL_LETTER.test(shown.text)
+        // a value cut short by the column's width shows that it has more, as a long one does
+        const expandable =
+          cell.truncated === true ||
+          shown.cut ||
+          cell.text.length > EXPANDABLE_CHARS ||
+          likelyCut(cell.text, column.width - CELL_PADDING_PX)
+        // text takes its own direction (its first strong letter, as dir="auto" would): a Latin value in
+        // a Hebrew page keeps its start in view. By CSS (unicode-bidi: plaintext), not dir: the cell's
+        // own direction stays the grid's, or its border, padding and sticky side would flip with it
+        const ownDirection = cell.kind === 'text' || cell.kind === 'json'
         return (
           <div
             {...common}
             key={column.spec.id}
-            className={`dse-grid__cell dse-grid__cell--${cell.kind}${align === 'end' ? ' dse-grid__cell--end' : ''}${expandable ? ' dse-grid__cell--expandable' : ''}`}
+            className={`dse-grid__cell dse-grid__cell--${cell.kind}${align === 'end' ? ' dse-grid__cell--end' : ''}${expandable ? ' dse-grid__cell--expandable' : ''}${ownDirection ? ' dse-grid__cell--own-direction' : ''}${place}`}
             onKeyDown={onKeyDown}
             onDoubleClick={open}
           >
@@ -158,11 +171,6 @@ const RowCells = memo(function RowCells(props: GridRowProps) {
               </>
             ) : cell.kind === 'empty' ? (
               <span className="dse-sr-only">{locale.t('table.cell.empty')}</span>
-            ) : ownDirection ? (
-              // its own direction, and aligned to its own start: Hebrew reads from the right
-              <bdi dir="auto" className="dse-grid__own-direction">
-                {shown.text}
-              </bdi>
             ) : (
               shown.text
             )}

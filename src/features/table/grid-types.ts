@@ -8,6 +8,10 @@ import type { ColumnSpec } from './columns-fns'
 export interface ShownColumn {
   spec: ColumnSpec
   width: number
+  /** Kept in view while the rest scroll sideways: its offset (px) from the first kept column's start. */
+  pinnedAt?: number
+  /** The reader gave it this width: the grid's spare room is not given to it. */
+  userSized?: boolean
 }
 
 /** The cell whose full value the dialog shows. */
@@ -45,4 +49,15 @@ export interface ColumnActions {
   hide(fieldId: string): void
   filter?(fieldId: string): void
   profile?(fieldId: string): void
+  /** Moves the column one place towards the grid's inline start (-1) or end (+1), within its region. */
+  move(fieldId: string, step: -1 | 1): void
+  /** Keeps the column in view at the grid's inline start, or lets it scroll again. */
+  pin(fieldId: string, keep: boolean): void
+  /** The result's fields and how the view arranges them: what a menu may offer (a move, a pin). */
+  arrangement: {
+    fields: readonly import('../../api/ckan/types').CkanField[]
+    layout: import('../../model/column-layout').ColumnLayout
+  }
+  /** Puts a dragged header's column before or after another. */
+  moveTo(fieldId: string, drop: import('../../model/column-layout').ColumnDrop): void
 }

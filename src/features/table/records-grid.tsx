@@ -13,10 +13,10 @@ import {
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { useEnvironment } from '../../instance/environment'
-import type { Limit, SortKey } from '../../model/explorer-state'
-import { headerSortInfo } from './columns-fns'
+import type { Limit } from '../../model/explorer-state'
+import type { HeaderSort } from './columns-fns'
 import { GridBody } from './grid-body'
-import { GridHeaderCell } from './grid-header-cell'
+import { GridHeaderRow } from './grid-header-row'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
 import { headHeightOf } from './grid-geometry'
 import {
@@ -31,6 +31,7 @@ import { rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
 import { ColumnsBeyondHint } from './columns-beyond-hint'
 import { rowViewport } from './scroll-view-fns'
 import { firstScreenColumns } from './screen-columns'
+import { useColumnRoom } from './use-column-room'
 
 // Loaded on first use: no menu is needed to show the first rows.
 const ColumnHeaderMenu = lazy(() =>
@@ -45,7 +46,8 @@ export interface RecordsGridProps {
   rowCount: number
   localRows: LocalRows
   columns: readonly ShownColumn[]
-  sort: readonly SortKey[]
+  /** Each shown column's part in the sort (the table model's). */
+  headerSorts: ReadonlyMap<string, HeaderSort>
   locale: TableLocale
   onSort(fieldId: string, addKey: boolean): void
   onResize(fieldId: string, width: number): void
@@ -80,7 +82,7 @@ function positionOf(element: Element | null): CellPosition | null {
  * PageUp/PageDown, Ctrl+Home/End; Tab always leaves the grid.
  */
 export function RecordsGrid(props: RecordsGridProps) {
-  const { rowCount, columns, sort, locale, onSort, onResize, onOpenCell } = props
+  const { rowCount, headerSorts, locale, onSort, onResize, onOpenCell } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const baseId = useId()
   const [activeRaw, setActive] = useState<CellPosition>({ row: -1, col: 1 })
@@ -89,7 +91,7 @@ export function RecordsGrid(props: RecordsGridProps) {
   const [activeRendered, setActiveRendered] = useState(false)
   const focusPending = useRef(false)
   const focusWithin = useRef(false)
-  const colCount = columns.length + 1
+  const colCount = props.columns.length + 1
   const { strip, columnActions } = props
   const [menu, setMenu] = useState<{ fieldId: string; anchor: HTMLElement } | null>(null)
   const openMenu = useCallback((fieldId: string, anchor: HTMLElement) => setMenu({ fieldId, anchor }), [])
@@ -110,6 +112,32 @@ export function RecordsGrid(props: RecordsGridProps) {
   const [allColumnsDrawn, setAllColumnsDrawn] = useState(false)
   const onRowsPainted = useCallback(() => setAllColumnsDrawn(true), [])
   const firstColumnStart = rowNumberWidth(rowCount)
+  const records = props.localRows ?? props.firstPage.records
+  // the room beyond the columns goes to those cut short, once the first rows are painted
+  const columns = useColumnRoom({
+    scrollRef,
+    columns: props.columns,
+    records,
+    reservedWidth: firstColumnStart,
+    painted: allColumnsDrawn,
+  })
+  // "Fit width": the longest value shown, measured as the cells draw it
+  const fit = useCallback(
+    (fieldId: string) => {
+      const grid = scrollRef.current
+      const column = columns.find((candidate) => candidate.spec.id === fieldId)
+      if (!grid || !column) return
+      // loaded on first use: no fit is needed to show the first rows (initial JS budget)
+      void import('./text-width')
+        .then(({ fittedWidth, gridTextMeasure, shownTexts }) => {
+          const texts = shownTexts(column.spec, records, locale)
+          onResize(fieldId, fittedWidth(texts, column.spec.label, gridTextMeasure(grid)))
+        })
+        .catch(() => undefined) // its code could not be fetched (offline): the width stays
+    },
+    [columns, records, locale, onResize],
+  )
+
   // computed once here for the header and the rows (GridBody)
   const viewport = useEnvironment().viewport
   const firstScreen = useMemo(
@@ -189,6 +217,11 @@ export function RecordsGrid(props: RecordsGridProps) {
   // The header of the active column is the tab stop while the active row is scrolled out of the DOM.
   const headerIsTabStop = active.row === -1 || !activeRendered
   const totalWidth = columns.reduce((sum, column) => sum + column.width, 0) + rowNumberWidth(rowCount)
+  // what the columns kept in view cover: keyboard focus scrolls cells out from under them
+  const pinnedWidth = columns.reduce(
+    (sum, column) => sum + (column.pinnedAt === undefined ? 0 : column.width),
+    0,
+  )
 
   return (
     <>
@@ -205,6 +238,7 @@ export function RecordsGrid(props: RecordsGridProps) {
           {
             '--dse-rownum-width': `${rowNumberWidth(rowCount)}px`,
             '--dse-head-height': `${headHeight}px`,
+            '--dse-pinned-width': `${pinnedWidth}px`,
           } as CSSProperties
         }
         onKeyDown={onKeyDown}
@@ -212,37 +246,22 @@ export function RecordsGrid(props: RecordsGridProps) {
         onBlur={onBlur}
       >
         <div role="rowgroup" className="dse-grid__head" style={{ inlineSize: totalWidth }}>
-          <div role="row" aria-rowindex={1} className="dse-grid__header-row">
-            <div
-              role="columnheader"
-              className="dse-grid__header-cell dse-grid__header-cell--rownum"
-              data-row={-1}
-              data-col={0}
-              tabIndex={headerIsTabStop && active.col === 0 ? 0 : -1}
-              ref={active.row === -1 && active.col === 0 ? focusRef : undefined}
-              style={{ inlineSize: 'var(--dse-rownum-width)' }}
-            >
-              <span aria-hidden="true">{locale.t('table.header.rowNumberSymbol')}</span>
-              <span className="dse-sr-only">{locale.t('table.header.rowNumber')}</span>
-            </div>
-            {headerColumns.map((column, c) => (
-              <GridHeaderCell
-                key={column.spec.id}
-                column={column}
-                col={c + 1}
-                sortInfo={headerSortInfo(sort, column.spec, locale.t)}
-                locale={locale}
-                tabStop={headerIsTabStop && active.col === c + 1}
-                focusRef={active.row === -1 && active.col === c + 1 ? focusRef : undefined}
-                descriptionId={`${baseId}-type-${c}`}
-                onSort={onSort}
-                onResize={onResize}
-                onOpenMenu={columnActions ? openMenu : undefined}
-                strip={strip}
-                stripReady={allColumnsDrawn}
-              />
-            ))}
-          </div>
+          <GridHeaderRow
+            columns={headerColumns}
+            headerSorts={headerSorts}
+            locale={locale}
+            tabStopCol={headerIsTabStop ? active.col : -1}
+            focusCol={active.row === -1 ? active.col : -1}
+            focusRef={focusRef}
+            baseId={baseId}
+            onSort={onSort}
+            onResize={onResize}
+            onFit={columnActions ? fit : undefined}
+            onOpenMenu={columnActions ? openMenu : undefined}
+            onDropColumn={columnActions?.moveTo}
+            strip={strip}
+            stripReady={allColumnsDrawn}
+          />
         </div>
         <GridBody
           scrollRef={scrollRef}
@@ -278,6 +297,7 @@ export function RecordsGrid(props: RecordsGridProps) {
             fieldId={menu.fieldId}
             anchor={menu.anchor}
             actions={columnActions}
+            onFit={fit}
             locale={locale}
             onClose={closeMenu}
           />

@@ -49,7 +49,7 @@ function render(state: Partial<ExplorerState>, firstPage: SearchResult, sortLoca
         firstPageRequest={request}
         sortLocally={sortLocally}
         onSortChange={() => {}}
-        onHiddenChange={() => {}}
+        onLayoutChange={() => {}}
       />
     </TestProviders>,
   )
@@ -132,9 +132,11 @@ describe('RecordsTable markup', () => {
       <TestProviders>
         <ColumnChoices
           specs={columnSpecs(fields, t)}
-          hidden={DEFAULT_STATE.hidden}
+          fields={fields}
+          layout={{ hidden: DEFAULT_STATE.hidden, columns: ['pop'], pinned: [] }}
           shownCount={4}
           onHiddenChange={() => {}}
+          arrange={{ move: () => {}, reset: () => {} }}
           onClose={() => {}}
         />
       </TestProviders>,
@@ -142,5 +144,9 @@ describe('RecordsTable markup', () => {
     expect(choices).toContain('Show or hide columns')
     expect(choices).toMatch(/<input type="checkbox"\/?><span>_id<\/span>/)
     expect(choices).toMatch(/<input type="checkbox" checked=""\/?><span>Population \(pop\)<\/span>/)
+    // in the grid's order, each with its moves, and a reset
+    expect(choices.indexOf('Population (pop)')).toBeLessThan(choices.indexOf('>_id<'))
+    expect(choices).toContain('aria-label="Move Population up"')
+    expect(choices).toContain('Reset columns')
   })
 })

@@ -6,18 +6,23 @@ import { useMessages } from '../../i18n/i18n-context'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { useFoundRowCount } from '../../queries/found-row-count'
 import { holdsEveryRecord, visibleRowCount } from '../../queries/page-plan'
+import type { ColumnLayout } from '../../model/column-layout'
 import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../../model/explorer-state'
-import { shownColumns } from '../../model/fields'
 import { ColumnsMenu } from './columns-menu'
-import { columnSpecs, specsOf } from './columns-fns'
-import type { ColumnActions, HeaderStrip, OpenCell, ShownColumn, TableLocale } from './grid-types'
-import { NO_COLUMN_WIDTHS, nextSort, resizedWidths, sizedColumns, type ColumnWidths } from './header-fns'
+import { columnSpecs } from './columns-fns'
+import { useEnvironment } from '../../instance/environment'
+import { ColumnsAnnouncer } from './columns-announcer'
+import type { HeaderStrip, OpenCell, ColumnActions, TableLocale } from './grid-types'
 import { RecordsGrid } from './records-grid'
+import { useRecordsTable } from './use-records-table'
 import { useLocalSort } from './use-local-sort'
 import type { WarmUpFlag } from './warm-up-flag'
 
 // Loaded on first use: not needed to show the first rows (initial JS budget).
 const CellDialog = lazy(() => import('./cell-dialog').then((module) => ({ default: module.CellDialog })))
+/** The narrowest screen (px) on which keeping the label column in view is offered. */
+const PIN_OFFER_MIN_SCREEN = 600
+const PinOffer = lazy(() => import('./pin-offer').then((module) => ({ default: module.PinOffer })))
 
 export interface RecordsTableProps {
   portal: Portal
@@ -29,7 +34,8 @@ export interface RecordsTableProps {
   /** true when every matching record is in firstPage: sort in the browser, no request. */
   sortLocally: boolean
   onSortChange(sort: SortKey[]): void
-  onHiddenChange(hidden: string[]): void
+  /** The columns shown, their order or the ones kept in view changed (one change of the view). */
+  onLayoutChange(change: Partial<ColumnLayout>): void
   /** The first page is the previous result, shown while the new one loads: load no more pages for it. */
   stale?: boolean
   /** Drawn where nobody sees it (the warm-up): its rows are not fitted to the browser window. */
@@ -49,11 +55,11 @@ export interface RecordsTableProps {
 /**
  * The records of one DataStore table: a Columns menu, a note when the browser sorted, and a virtual,
  * sortable, resizable, keyboard-navigable grid that loads rows in windows around what is on screen.
- * A header click gives the next sort (header-fns.ts), and the app sorts; the rows come from the record
- * window (or the browser sort), never from a row model.
+ * Its columns are a TanStack table's (use-records-table.ts): a header click gives the next sort, and
+ * the app sorts; the rows come from the record window (or the browser sort), never from a row model.
  */
 export function RecordsTable(props: RecordsTableProps): JSX.Element {
-  const { portal, state, firstPage, firstPageRequest, sortLocally, onSortChange, onHiddenChange } = props
+  const { portal, state, firstPage, firstPageRequest, sortLocally, onSortChange, onLayoutChange } = props
   const t = useMessages(mainCatalogue)
   const cell = useCellLocale()
   const locale: TableLocale = useMemo(() => ({ cell, t }), [cell, t])
@@ -63,39 +69,50 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   const fieldsText = JSON.stringify(firstPage.fields)
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const specs = useMemo(() => columnSpecs(firstPage.fields, t, firstPage.records), [fieldsText, t])
-  const shownSpecs = useMemo(
-    () => specsOf(specs, shownColumns(firstPage.fields, state.hidden)),
-    [specs, state.hidden], // eslint-disable-line react-hooks/exhaustive-deps -- the specs follow the fields
-  )
-  // the widths the user gave columns, kept per field id while this table is shown
-  const [widths, setWidths] = useState<ColumnWidths>(NO_COLUMN_WIDTHS)
-  // The same columns keep the same array: every drawn row re-renders its cells when it changes.
-  const shown: ShownColumn[] = useMemo(() => sizedColumns(shownSpecs, widths), [shownSpecs, widths])
+  const columns = useRecordsTable({
+    fields: firstPage.fields,
+    specs,
+    view: state,
+    onSortChange,
+    onLayoutChange,
+  })
+  const { shown } = columns
 
-  const { sort } = state
-  const onSort = useCallback(
-    (fieldId: string, addKey: boolean) => {
-      if (shownSpecs.some((spec) => spec.id === fieldId)) onSortChange(nextSort(sort, fieldId, addKey))
-    },
-    [shownSpecs, sort, onSortChange],
-  )
   const { onFilterColumn, onProfileColumn, offscreen } = props
+  const { sortBy, hide, move, moveTo, pin } = columns
+  const { hidden, columns: order, pinned } = state
+  const arrangement = useMemo(
+    () => ({ fields: firstPage.fields, layout: { hidden, columns: order, pinned } }),
+    [firstPage.fields, hidden, order, pinned],
+  )
   const columnActions: ColumnActions | undefined = useMemo(
     () =>
       offscreen
         ? undefined
         : {
-            sort: (fieldId, desc) => onSortChange([{ field: fieldId, desc }]),
-            hide: (fieldId) => onHiddenChange([...state.hidden, fieldId]),
+            sort: sortBy,
+            hide,
             filter: onFilterColumn,
             profile: onProfileColumn,
+            move,
+            moveTo,
+            pin,
+            arrangement,
           },
-    [offscreen, onSortChange, onHiddenChange, state.hidden, onFilterColumn, onProfileColumn],
+    [offscreen, sortBy, hide, onFilterColumn, onProfileColumn, move, moveTo, pin, arrangement],
   )
-  const onResize = useCallback(
-    (fieldId: string, width: number) => setWidths((old) => resizedWidths(old, fieldId, width)),
-    [],
-  )
+
+  // the label column is offered to keep in view when the columns run past the screen and none is kept;
+  // not on a phone, where a kept column would take a third of the width and the offer a line above
+  // the first row (the column menu still has "Keep in view")
+  const viewport = useEnvironment().viewport
+  const screenWidth = viewport?.width() ?? Infinity
+  const columnsWidth = shown.reduce((sum, column) => sum + column.width, 0)
+  const offerPin =
+    !offscreen &&
+    state.pinned.length === 0 &&
+    screenWidth >= PIN_OFFER_MIN_SCREEN &&
+    columnsWidth > screenWidth
 
   // every record is here (always so when sorting locally, see planSortChange): a header click may
   // sort in the browser, so its code starts loading (not for the warm-up table, nobody clicks it)
@@ -125,7 +142,25 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   return (
     <div className="dse-table">
       <div className="dse-table__toolbar">
-        <ColumnsMenu specs={specs} hidden={state.hidden} onHiddenChange={onHiddenChange} />
+        <ColumnsMenu
+          specs={specs}
+          fields={firstPage.fields}
+          layout={state}
+          onHiddenChange={columns.setHidden}
+          arrange={columns}
+        />
+        <ColumnsAnnouncer announcement={columns.announcement} t={t} />
+        {offerPin ? (
+          <Suspense fallback={null}>
+            <PinOffer
+              specs={specs}
+              records={firstPage.records}
+              hidden={state.hidden}
+              onPin={(id) => pin(id, true)}
+              t={t}
+            />
+          </Suspense>
+        ) : null}
         {/* a polite live region that stays in the DOM, so the note is announced when it appears */}
         <div aria-live="polite">
           {sortedHere ? (
@@ -160,10 +195,10 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           rowCount={rowCount}
           localRows={localRows}
           columns={shown}
-          sort={state.sort}
+          headerSorts={columns.headerSorts}
           locale={locale}
-          onSort={onSort}
-          onResize={onResize}
+          onSort={columns.toggleSort}
+          onResize={columns.resize}
           onOpenCell={setOpenCell}
           onWindowError={onWindowError}
         />
@@ -238,7 +273,7 @@ export const WarmUpTable = memo(function WarmUpTable({
         firstPageRequest={WARM_UP_REQUEST}
         sortLocally={false}
         onSortChange={noop}
-        onHiddenChange={noop}
+        onLayoutChange={noop}
         offscreen
       />
     </div>

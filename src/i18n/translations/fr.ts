@@ -3,6 +3,7 @@
 // typography: a narrow no-break space before : ; ? ! and inside « guillemets ». Keys and
 // placeholders are checked against the English catalogues by catalogues.test.ts.
 import type { ChartMessages } from '../catalogues/chart'
+import type { ColumnsMessages } from '../catalogues/columns'
 import type { CopyCodeMessages } from '../catalogues/copy-code'
 import type { EmbedCodeMessages } from '../catalogues/embed-code'
 import type { ErrorMessages } from '../catalogues/errors'
@@ -189,6 +190,13 @@ const main = {
   'table.columns.lastVisible': 'Au moins une colonne doit rester visible.',
   'table.columns.showAll': 'Tout afficher',
   'table.columns.summary': '{shown} sur {total} affichées',
+  'table.columns.offerPin': 'Garder {column} en vue',
+  'table.columns.offerPinHint': 'Elle reste au début du tableau quand vous le faites défiler sur le côté.',
+  'table.columns.dismissOffer': 'Pas maintenant',
+  'table.columns.moved': '{column} est maintenant à la place {position} sur {count}.',
+  'table.columns.pinned': '{column} reste en vue quand le tableau défile sur le côté.',
+  'table.columns.unpinned': '{column} défile de nouveau avec les autres colonnes.',
+  'table.columns.reset': 'Les colonnes ont retrouvé l’ordre, les largeurs et l’affichage du tableau.',
   'table.cell.empty': 'Texte vide',
   'table.cell.expand': 'Afficher la valeur complète de {column}',
   'table.cell.loading': 'Chargement',
@@ -210,7 +218,8 @@ const main = {
   'table.header.sortPosition': { ordinal: { one: '{count}er', other: '{count}e' } },
   'table.header.sortHint': 'Cliquez pour trier. Maj+clic ajoute un critère de tri.',
   'table.header.sortMenuHint':
-    'Cliquez pour trier. Maj+clic ajoute un critère de tri. Alt+Flèche bas ouvre le menu de la colonne.',
+    'Cliquez pour trier. Maj+clic ajoute un critère de tri. Faites glisser pour déplacer la colonne. Alt+Flèche bas ouvre le menu de la colonne, qui la déplace aussi.',
+  'table.header.pinned': 'gardée en vue',
   'table.menu.open': 'Menu de la colonne : {column}',
   'table.menu.symbol': '⋮',
   'table.menu.label': 'Colonne {column}',
@@ -451,6 +460,20 @@ const chart = {
     'Le graphique trace les enregistrements affichés dans le tableau (la limite s’applique).',
 } satisfies Translation<ChartMessages>
 
+const columns = {
+  'columns.moveLeft': 'Déplacer à gauche',
+  'columns.moveRight': 'Déplacer à droite',
+  'columns.keepInView': 'Garder en vue',
+  'columns.stopKeeping': 'Ne plus garder en vue',
+  'columns.fitWidth': 'Ajuster la largeur',
+  'columns.moveUp': 'Monter {column}',
+  'columns.moveDown': 'Descendre {column}',
+  'columns.upSymbol': '↑',
+  'columns.downSymbol': '↓',
+  'columns.kept': 'gardée en vue',
+  'columns.reset': 'Rétablir les colonnes',
+} satisfies Translation<ColumnsMessages>
+
 const copyCode = {
   'copyCode.title': 'Copier en code',
   'copyCode.intro':
@@ -582,6 +605,7 @@ export const frenchTranslations: Translations = {
   filterDialog,
   profile,
   chart,
+  columns,
   copyCode,
   embedCode,
   export: exportMessages,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { GRID_BORDERS, headHeightOf, ROW_HEIGHT } from '../../features/table/grid-geometry'
-import { PREFERRED_ROWS, preferredHeightOf } from '../use-preferred-height'
+import { PREFERRED_ROWS, preferredHeightOf } from '../preferred-height'
 
 const parts = { rootTop: 0, gridTop: 100, gridBottom: 400, rootBottom: 420, rows: 500 }
 
