@@ -4,7 +4,8 @@ import type { CkanField, SearchRequest, SearchResult } from '../../api/ckan/type
 import { csvHeader, csvRows } from './encoders'
 import { csvOutput, jsonOutput, type FileSink } from './export-outputs'
 import { exportColumns, recordRow } from './export-plan'
-import { IncompleteExportError, runExport, type ExportJob } from './export-run'
+import { IncompleteStreamError } from '../../api/ckan/view-stream'
+import { runExport, type ExportJob } from './export-run'
 
 const fields: CkanField[] = [
   { id: '_id', type: 'int' },
@@ -226,7 +227,7 @@ describe('an export without a dump endpoint', () => {
     const { state, sink } = memorySink()
     await expect(
       runExport(job({ search: short, dump: null, output: csvOutput(sink, columns, false) })),
-    ).rejects.toBeInstanceOf(IncompleteExportError)
+    ).rejects.toBeInstanceOf(IncompleteStreamError)
     expect(state.aborted).toBe(true)
   })
 })

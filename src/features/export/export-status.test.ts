@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CkanError } from '../../api/ckan/errors'
 import { failureReason, secondsLeft, timeLeft } from './export-status'
-import { IncompleteExportError } from './export-run'
+import { IncompleteStreamError } from '../../api/ckan/view-stream'
 
 describe('time left', () => {
   it('follows the pace so far, once there is one', () => {
@@ -23,7 +23,7 @@ describe('why an export failed', () => {
     expect(failureReason(new CkanError('network', 'x'))).toEqual({ kind: 'network' })
     expect(failureReason(new CkanError('server', 'HTTP 503', { status: 503 }))).toEqual({ kind: 'server' })
     expect(failureReason(new CkanError('bad-request', 'HTTP 429', { status: 429 }))).toEqual({ kind: 'busy' })
-    expect(failureReason(new IncompleteExportError(10, 12))).toEqual({
+    expect(failureReason(new IncompleteStreamError(10, 12))).toEqual({
       kind: 'incomplete',
       records: 10,
       total: 12,

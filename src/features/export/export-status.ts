@@ -1,6 +1,6 @@
 // What the progress dialog says: time left from the pace so far, and a failure in plain words. Pure.
 import { CkanError } from '../../api/ckan/errors'
-import { IncompleteExportError } from './export-run'
+import { IncompleteStreamError } from '../../api/ckan/view-stream'
 
 /** Seconds left at the pace so far; undefined until there is a pace to go by. */
 export function secondsLeft(done: number, total: number | undefined, elapsedMs: number): number | undefined {
@@ -24,7 +24,7 @@ export type FailureReason =
 
 /** Why an export failed, as the dialog says it. */
 export function failureReason(error: unknown): FailureReason {
-  if (error instanceof IncompleteExportError)
+  if (error instanceof IncompleteStreamError)
     return { kind: 'incomplete', records: error.records, total: error.expected }
   if (error instanceof CkanError) {
     if (error.status === 429) return { kind: 'busy' }
