@@ -170,13 +170,21 @@ const CARRIAGE_RETURN = 13
  * is dropped) and calls `visit` with each one's values: a value that was quoted is text (`""` is
  * the empty text), an empty unquoted one is null (PostgreSQL's CSV writes a missing value so).
  * The `values` array is reused from one record to the next: read it, do not keep it.
- * A last record without its line feed is read too.
+ * A last record without its line feed is read too. From `from`, at most `limit` records; returns
+ * where the next record starts (the text's length once all is read).
  */
-export function readCsvRecords(text: string, visit: (values: (string | null)[]) => void): void {
+export function readCsvRecords(
+  text: string,
+  visit: (values: (string | null)[]) => void,
+  from = 0,
+  limit = Number.POSITIVE_INFINITY,
+): number {
   const values: (string | null)[] = []
   const length = text.length
-  let at = 0
-  while (at < length) {
+  let at = from
+  let read = 0
+  while (at < length && read < limit) {
+    read++
     values.length = 0
     // one record
     for (;;) {
@@ -232,4 +240,5 @@ export function readCsvRecords(text: string, visit: (values: (string | null)[]) 
     }
     visit(values)
   }
+  return at
 }

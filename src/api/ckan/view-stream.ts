@@ -320,6 +320,7 @@ async function readPages(
 ): Promise<void> {
   let offset = range.from
   while (offset < range.wanted) {
+    if (job.signal.aborted) throw abortError()
     const asked = Math.min(cap.pageSize, range.wanted - offset)
     const result = await job.search(
       { ...base, fields: [...job.fields], offset, limit: asked, includeTotal: false },

@@ -234,3 +234,23 @@ describe('readCsvRecords', () => {
     expect(read('1\n\n3\n')).toEqual([['1'], [null], ['3']])
   })
 })
+
+describe('readCsvRecords in steps', () => {
+  it('reads so many records at a time, and says where the next one starts', () => {
+    const text = 'a,"x\ny"\nb,2\nc,3\n'
+    const records: (string | null)[][] = []
+    const visit = (values: (string | null)[]) => records.push([...values])
+    let at = 0
+    const steps: number[] = []
+    while (at < text.length) {
+      at = readCsvRecords(text, visit, at, 2)
+      steps.push(at)
+    }
+    expect(records).toEqual([
+      ['a', 'x\ny'],
+      ['b', '2'],
+      ['c', '3'],
+    ])
+    expect(steps).toEqual([text.indexOf('c,3'), text.length])
+  })
+})
