@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom'
 import { isCkanError } from '../api/ckan/errors'
 import { portalHost } from '../api/ckan/portal-url'
 import type { ParsedResourceInput } from '../api/ckan/resource-input'
-import type { CkanErrorKind, ResourceSummary, SearchRequest } from '../api/ckan/types'
+import type { CkanErrorKind, ResourceSummary } from '../api/ckan/types'
 import { useCellLocale } from '../components/ui/use-cell-locale'
 import { PortalSettings } from '../features/portal/portal-settings'
 import { ResourcePicker } from '../features/resource-picker/resource-picker'
@@ -22,7 +22,7 @@ import { loadTableError } from './load-table-error'
 import { DisplaySettings } from './display-settings'
 import { PortalMenu } from './portal-menu'
 import { TableView } from './table-view'
-import type { ExplorerStateHandle, UpdateOptions } from './use-explorer-state'
+import type { ChangeView, ExplorerStateHandle } from './use-explorer-state'
 import { FirstPageFetcher, useFirstPage } from './use-first-page'
 import { usePortalSession } from './use-portal-session'
 import { useRecentResources } from './use-recent-resources'
@@ -56,13 +56,6 @@ function focusGrid(main: HTMLElement | null): void {
 
 /** Failures the portal panel can help with: another address, or the portal's own website. */
 const PORTAL_FAILURES: ReadonlySet<CkanErrorKind> = new Set(['cors', 'network', 'not-ckan', 'proxy-refused'])
-
-/** A change to the view: stored, with its first page asked for just before. */
-export type ChangeView = (
-  partial: Partial<ExplorerState>,
-  options?: UpdateOptions,
-  localSortBase?: SearchRequest | null,
-) => void
 
 export function Explorer({
   view,

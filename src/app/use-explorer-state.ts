@@ -1,6 +1,7 @@
 // The view of one explorer, read from and written to its ViewStore (the page's URL, or an embed's
 // memory). This hook is the only code that reads or writes the view.
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react'
+import type { SearchRequest } from '../api/ckan/types'
 import type { ViewStore } from '../instance/view-store'
 import type { HistoryMode } from '../model/explorer-update'
 import type { ExplorerState } from '../model/explorer-state'
@@ -37,6 +38,13 @@ export interface UpdateOptions {
    */
   beforeWrite?: (next: ExplorerState) => void
 }
+
+/** A change to the view: stored, with its first page asked for just before (Explorer's `change`). */
+export type ChangeView = (
+  partial: Partial<ExplorerState>,
+  options?: UpdateOptions,
+  localSortBase?: SearchRequest | null,
+) => void
 
 export interface ExplorerStateHandle {
   state: ExplorerState

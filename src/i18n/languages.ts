@@ -1,8 +1,6 @@
 // The interface languages, and how each one's translations are loaded: English is built in, every
 // other language is a lazy chunk, fetched when it is first chosen.
-import type { MessageTable, Translation } from './translate'
-
-export type Translations = Readonly<Record<string, Translation<MessageTable>>>
+import type { Translations } from './translate'
 
 /** Languages with a translation (English is the catalogues themselves). */
 const LOADERS: Readonly<Record<string, () => Promise<Translations>>> = {

@@ -8,8 +8,7 @@ import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
 import { profileCatalogue } from './catalogues/profile'
 import { exportCatalogue } from './catalogues/export'
-import type { Translations } from './languages'
-import type { Message, MessageTable, PluralMessage } from './translate'
+import type { Message, MessageTable, PluralMessage, Translations } from './translate'
 
 const ACCENTED: Readonly<Record<string, string>> = {
   a: 'å',

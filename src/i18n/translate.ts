@@ -50,6 +50,9 @@ export type Translate<T extends MessageTable> = <K extends keyof T & string>(
 /** A translation of a catalogue: any key may be missing (English is used for it). */
 export type Translation<T extends MessageTable> = Partial<Record<keyof T, Message>>
 
+/** One language's translations of every catalogue, by catalogue id (what a language's chunk gives). */
+export type Translations = Readonly<Record<string, Translation<MessageTable>>>
+
 /** One catalogue: its English table (the reference for keys and placeholders) and an id for translations. */
 export interface Catalogue<T extends MessageTable> {
   id: string

@@ -1,18 +1,21 @@
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { useMessages } from '../../i18n/i18n-context'
 import { withColumnShown } from './columns-fns'
-import type { ColumnsMenuProps } from './columns-menu'
+import type { ColumnSpec } from './columns-fns'
+
+export interface ColumnChoicesProps {
+  specs: readonly ColumnSpec[]
+  hidden: readonly string[]
+  /** How many of `specs` are shown (the menu's button says it too). */
+  shownCount: number
+  onHiddenChange(hidden: string[]): void
+  onClose(): void
+}
 
 /** The panel's content: one checkbox per field, "Show all" and "Close". */
-export function ColumnChoices({
-  specs,
-  hidden,
-  onHiddenChange,
-  onClose,
-}: ColumnsMenuProps & { onClose(): void }) {
+export function ColumnChoices({ specs, hidden, shownCount, onHiddenChange, onClose }: ColumnChoicesProps) {
   const t = useMessages(mainCatalogue)
   const hiddenSet = new Set(hidden)
-  const shownCount = specs.filter((spec) => !hiddenSet.has(spec.id)).length
   return (
     <>
       <fieldset className="dse-columns__fieldset">

@@ -74,6 +74,7 @@ export function ColumnsMenu({ specs, hidden, onHiddenChange }: ColumnsMenuProps)
               <ColumnChoices
                 specs={specs}
                 hidden={hidden}
+                shownCount={shownCount}
                 onHiddenChange={onHiddenChange}
                 onClose={() => {
                   setOpen(false)

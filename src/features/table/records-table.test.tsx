@@ -133,6 +133,7 @@ describe('RecordsTable markup', () => {
         <ColumnChoices
           specs={columnSpecs(fields, t)}
           hidden={DEFAULT_STATE.hidden}
+          shownCount={4}
           onHiddenChange={() => {}}
           onClose={() => {}}
         />

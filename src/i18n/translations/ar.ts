@@ -2,8 +2,7 @@
 // its own chunk; the page is then laid out right to left (locale-formats' directionOf). Counts
 // stand after “السجلات” so the noun does not have to agree with the number.
 import type { MainMessages } from '../catalogues/main'
-import type { Translations } from '../languages'
-import type { Translation } from '../translate'
+import type { Translation, Translations } from '../translate'
 
 const main = {
   'app.title': 'مستكشف البيانات',

@@ -9,8 +9,7 @@ import type { ExportMessages } from '../catalogues/export'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
 import type { ProfileMessages } from '../catalogues/profile'
-import type { Translations } from '../languages'
-import type { Translation } from '../translate'
+import type { Translation, Translations } from '../translate'
 
 const main = {
   'app.title': 'Explorateur de données',

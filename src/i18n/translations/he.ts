@@ -1,8 +1,7 @@
 // Hebrew for the labels most visible on the page; everything else falls back to English. Loaded as
 // its own chunk; the page is then laid out right to left (locale-formats' directionOf).
 import type { MainMessages } from '../catalogues/main'
-import type { Translations } from '../languages'
-import type { Translation } from '../translate'
+import type { Translation, Translations } from '../translate'
 
 const main = {
   'app.title': 'סייר נתונים',

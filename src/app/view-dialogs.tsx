@@ -1,0 +1,102 @@
+// The open table's dialogs: filter, column profile, copy as code and download. One of them is open at a
+// time; each is loaded and mounted when it is first opened, and then stays mounted so that closing it
+// runs its close logic (focus goes back to the opener).
+import { lazy, Suspense, type ReactNode } from 'react'
+import type { CkanField, FilterScalar, Portal, ResourceSummary, SearchRequest } from '../api/ckan/types'
+import { useEverTrue } from '../components/ui/use-ever-true'
+import type { ExplorerState } from '../model/explorer-state'
+import type { ViewDialogKind, ViewDialogsHandle } from './use-view-dialogs'
+
+// Loaded on first use: no dialog is needed to show the first rows (initial JS budget).
+const FilterBuilder = lazy(() =>
+  import('../features/filters/filter-builder').then((module) => ({ default: module.FilterBuilder })),
+)
+const ProfilePanel = lazy(() =>
+  import('../features/profile/profile-panel').then((module) => ({ default: module.ProfilePanel })),
+)
+const CopyCodeDialog = lazy(() =>
+  import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
+)
+const ExportDialog = lazy(() =>
+  import('../features/export/export-dialog').then((module) => ({ default: module.ExportDialog })),
+)
+
+/** Mounts its dialog on first open (loading its code), then keeps it mounted. */
+function LazyDialog({ open, children }: { open: boolean; children: ReactNode }) {
+  const mounted = useEverTrue(open)
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null
+}
+
+export interface ViewDialogsProps extends Omit<ViewDialogsHandle, 'openDialog'> {
+  portal: Portal
+  state: ExplorerState
+  request: SearchRequest | null
+  fields: readonly CkanField[]
+  summary: ResourceSummary | undefined
+  /** The total of the view (exact once the table found where an estimated one ends). */
+  total: number | undefined
+  /** The table's own total, when known (the filter dialog can then count values). */
+  resourceTotal: number | undefined
+  applyFilter(field: string, values: FilterScalar[]): void
+}
+
+export function ViewDialogs(props: ViewDialogsProps) {
+  const { dialogs, closeDialog, portal, state, request, fields, applyFilter } = props
+  const isOpen = (kind: ViewDialogKind) => dialogs.open === kind
+  return (
+    <>
+      <LazyDialog open={isOpen('filter')}>
+        <FilterBuilder
+          open={isOpen('filter')}
+          onClose={closeDialog}
+          portal={portal}
+          resourceId={state.resourceId!}
+          fields={fields}
+          filters={state.filters}
+          initialField={dialogs.fields.filter}
+          resourceTotal={props.resourceTotal}
+          onApply={applyFilter}
+        />
+      </LazyDialog>
+      {request && (
+        <LazyDialog open={isOpen('profile')}>
+          <ProfilePanel
+            // opened for another column: a new panel starts on it
+            key={dialogs.fields.profile ?? ''}
+            initialField={dialogs.fields.profile}
+            open={isOpen('profile')}
+            onClose={closeDialog}
+            portal={portal}
+            view={request}
+            fields={fields}
+            onFilter={(field, value) => applyFilter(field, [value])}
+          />
+        </LazyDialog>
+      )}
+      <LazyDialog open={isOpen('copy-code')}>
+        <CopyCodeDialog
+          open={isOpen('copy-code')}
+          onClose={closeDialog}
+          portal={portal}
+          state={state}
+          fields={fields}
+        />
+      </LazyDialog>
+      {request && (
+        <LazyDialog open={isOpen('download')}>
+          <ExportDialog
+            open={isOpen('download')}
+            onClose={closeDialog}
+            portal={portal}
+            view={request}
+            limit={state.limit}
+            fields={fields}
+            hidden={state.hidden}
+            name={props.summary?.name}
+            total={props.total}
+          />
+        </LazyDialog>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,129 @@
+// The open table's records, in the tab shown: the grid (or why it could not load, or that nothing
+// matched, or its loading state with the warm-up table), or the quick chart.
+import type { UseQueryResult } from '@tanstack/react-query'
+import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import type { Portal, SearchRequest, SearchResult, SortKey } from '../api/ckan/types'
+import { ErrorBoundary } from '../components/ui/error-boundary'
+import { Spinner } from '../components/ui/spinner'
+import { EmptyResult } from '../features/status/empty-result'
+import type { HeaderStrip } from '../features/table/grid-types'
+import { RecordsTable, WarmUpTable } from '../features/table/records-table'
+import { createWarmUpFlag } from '../features/table/warm-up-flag'
+import { mainCatalogue } from '../i18n/catalogues/main'
+import { useMessages } from '../i18n/i18n-context'
+import type { ExplorerState } from '../model/explorer-state'
+import { loadTableError } from './load-table-error'
+import type { ChangeView } from './use-explorer-state'
+import type { ViewDialogKind } from './use-view-dialogs'
+import type { ShownAs, ViewTabIds } from './view-toolbar'
+
+// Loaded on first use: neither is needed to show the first rows (initial JS budget).
+const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
+const ChartView = lazy(() =>
+  import('../features/chart/chart-view').then((module) => ({ default: module.ChartView })),
+)
+
+export interface ViewRecordsProps {
+  portal: Portal
+  state: ExplorerState
+  firstPage: UseQueryResult<SearchResult, unknown>
+  request: SearchRequest | null
+  sortLocally: boolean
+  change: ChangeView
+  changeSort(sort: SortKey[]): void
+  dropFilter(field: string): void
+  onAddToken(): void
+  shownAs: ShownAs
+  tabIds: ViewTabIds
+  strip: HeaderStrip | undefined
+  openDialog(kind: ViewDialogKind, field?: string): void
+}
+
+export function ViewRecords(props: ViewRecordsProps) {
+  const { portal, state, firstPage, request, change, dropFilter, tabIds, openDialog } = props
+  const t = useMessages(mainCatalogue)
+  // set once the warm-up table was drawn (no render: it only spares the next table's warm-up)
+  const [warmUp] = useState(createWarmUpFlag)
+  const data = firstPage.data
+  const busy = firstPage.isFetching
+  // Where the table goes: the first rows are drawn for the part of it the window shows (RecordsTable).
+  // Read as they are drawn, from the loading state that held the place (laid out, so no layout is forced).
+  const tableRegionRef = useRef<HTMLDivElement>(null)
+  const tableScreenTop = useCallback(() => tableRegionRef.current?.getBoundingClientRect().top ?? null, [])
+  const onFilterColumn = useCallback((field: string) => openDialog('filter', field), [openDialog])
+  const onProfileColumn = useCallback((field: string) => openDialog('profile', field), [openDialog])
+
+  if (props.shownAs === 'chart') {
+    return (
+      <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.chart} className="dse-chart-region">
+        {data ? (
+          <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+            <ChartView fields={data.fields} records={data.records} />
+          </Suspense>
+        ) : (
+          <Spinner label={t('app.loadingTable')} />
+        )}
+      </div>
+    )
+  }
+  return (
+    <div
+      id={tabIds.panel}
+      role="tabpanel"
+      aria-labelledby={tabIds.table}
+      className="dse-table-region"
+      aria-busy={busy}
+      ref={tableRegionRef}
+    >
+      <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>
+        {firstPage.isError && !data ? (
+          <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+            <TableError
+              error={firstPage.error}
+              onRetry={() => void firstPage.refetch()}
+              onAddToken={props.onAddToken}
+              onRemoveFilter={dropFilter}
+              onRemoveSort={(field) =>
+                change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
+              }
+              onClearSearch={() => change({ q: '' }, { history: 'push' })}
+            />
+          </Suspense>
+        ) : data && request ? (
+          <>
+            {data.records.length === 0 && !busy && (
+              <EmptyResult
+                q={state.q}
+                wholeWords={state.searchMode === 'plain'}
+                filters={state.filters}
+                onClearSearch={() => change({ q: '' }, { history: 'push' })}
+                onMatchPartOfWords={() => change({ searchMode: 'prefix' }, { history: 'push' })}
+                onRemoveFilter={dropFilter}
+              />
+            )}
+            <RecordsTable
+              portal={portal}
+              state={state}
+              firstPage={data}
+              firstPageRequest={request}
+              sortLocally={props.sortLocally}
+              onSortChange={props.changeSort}
+              // hidden columns are not part of the request: nothing to ask for
+              onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
+              stale={firstPage.isPlaceholderData}
+              screenTop={tableScreenTop}
+              strip={props.strip}
+              onFilterColumn={onFilterColumn}
+              onProfileColumn={onProfileColumn}
+            />
+          </>
+        ) : (
+          <div className="dse-table-loading" aria-busy="true">
+            <Spinner label={t('app.loadingTable')} />
+            <WarmUpTable portal={portal} warmUp={warmUp} />
+          </div>
+        )}
+      </ErrorBoundary>
+    </div>
+  )
+}

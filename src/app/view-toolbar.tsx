@@ -1,0 +1,120 @@
+// The open table's toolbar: search, limit, "Add filter", the column overviews' switch, the Export menu,
+// and the Table/Chart tabs.
+import { lazy, Suspense, useCallback, useState } from 'react'
+import { LimitSelect } from '../features/limit/limit-select'
+import { SearchBox } from '../features/search/search-box'
+import { mainCatalogue } from '../i18n/catalogues/main'
+import { useMessages } from '../i18n/i18n-context'
+import type { ExplorerState } from '../model/explorer-state'
+import type { ChangeView } from './use-explorer-state'
+import type { ViewDialogKind } from './use-view-dialogs'
+
+const PopoverMenu = lazy(() =>
+  import('../components/ui/popover-menu').then((module) => ({ default: module.PopoverMenu })),
+)
+
+export type ShownAs = 'table' | 'chart'
+
+/** The ids that tie the tabs to their panel. */
+export interface ViewTabIds {
+  table: string
+  chart: string
+  panel: string
+}
+
+export interface ViewToolbarProps {
+  state: ExplorerState
+  change: ChangeView
+  /** The table has columns: filters and exports can be offered. */
+  hasFields: boolean
+  /** The view's request is known: a download can be offered. */
+  canDownload: boolean
+  stripShown: boolean
+  onStripShownChange(shown: boolean): void
+  shownAs: ShownAs
+  onShownAsChange(shownAs: ShownAs): void
+  tabIds: ViewTabIds
+  openDialog(kind: ViewDialogKind, field?: string): void
+}
+
+export function ViewToolbar(props: ViewToolbarProps) {
+  const { state, change, hasFields, stripShown, shownAs, tabIds, openDialog } = props
+  const t = useMessages(mainCatalogue)
+  // the Export menu, open under its button
+  const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null)
+  const closeExportMenu = useCallback(() => setExportMenu(null), [])
+  return (
+    <div className="dse-controls" role="group" aria-label={t('app.controls')}>
+      <SearchBox
+        q={state.q}
+        mode={state.searchMode}
+        onSearch={(q) => change({ q }, { history: 'replace' })}
+        onModeChange={(searchMode) => change({ searchMode }, { history: 'push' })}
+      />
+      <LimitSelect limit={state.limit} onChange={(limit) => change({ limit }, { history: 'push' })} />
+      <button
+        type="button"
+        className="dse-button dse-button--secondary dse-controls__filter"
+        disabled={!hasFields}
+        onClick={() => openDialog('filter')}
+      >
+        {t('filters.addFilter')}
+      </button>
+      <button
+        type="button"
+        className="dse-button dse-button--secondary"
+        aria-pressed={stripShown}
+        onClick={() => props.onStripShownChange(!stripShown)}
+      >
+        {t('app.profileStrip')}
+      </button>
+      <button
+        type="button"
+        className="dse-button dse-button--secondary"
+        aria-haspopup="menu"
+        disabled={!hasFields}
+        onClick={(event) => setExportMenu(event.currentTarget)}
+      >
+        {t('app.export')}
+      </button>
+      {exportMenu && (
+        <Suspense fallback={null}>
+          <PopoverMenu
+            label={t('app.export')}
+            anchor={exportMenu}
+            align="start"
+            items={[
+              { label: t('app.copyAsCode'), run: () => openDialog('copy-code') },
+              ...(props.canDownload ? [{ label: t('app.download'), run: () => openDialog('download') }] : []),
+            ]}
+            onClose={closeExportMenu}
+          />
+        </Suspense>
+      )}
+      <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
+        {(['table', 'chart'] as const).map((view) => (
+          <button
+            key={view}
+            type="button"
+            role="tab"
+            id={tabIds[view]}
+            className="dse-view-tab"
+            aria-selected={shownAs === view}
+            aria-controls={tabIds.panel}
+            tabIndex={shownAs === view ? 0 : -1}
+            onClick={() => props.onShownAsChange(view)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+              const next = view === 'table' ? 'chart' : 'table'
+              props.onShownAsChange(next)
+              const tabs = event.currentTarget.parentElement
+              tabs?.querySelector<HTMLElement>(`[id="${CSS.escape(tabIds[next])}"]`)?.focus()
+            }}
+          >
+            {view === 'table' ? t('app.viewTable') : t('app.viewChart')}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}
