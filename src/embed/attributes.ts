@@ -13,10 +13,24 @@ export const VIEW_ATTRIBUTES: Readonly<Record<string, string>> = {
   limit: 'limit',
   'hidden-columns': 'hidden',
   locale: 'lang',
+  view: 'view',
+  group: 'group',
+  show: 'show',
 }
 
 /** The link parameters a `change` event and `element.view` carry (the view, not where or in which language). */
-const VIEW_PARAMETERS = ['resource_id', 'q', 'filters', 'limit', 'sort', 'hidden', 'search'] as const
+const VIEW_PARAMETERS = [
+  'resource_id',
+  'q',
+  'filters',
+  'limit',
+  'sort',
+  'hidden',
+  'search',
+  'view',
+  'group',
+  'show',
+] as const
 
 export type ViewParameters = Partial<Record<(typeof VIEW_PARAMETERS)[number], string>>
 

@@ -1,4 +1,6 @@
 import type { FilterScalar, SortKey } from '../api/ckan/types'
+import type { Grouping, Measure } from '../lib/summary/summary-spec'
+import type { ViewTab } from './summary-link'
 
 /** One sort key (defined with the API types, where CKAN's sort syntax lives). */
 export type { SortKey }
@@ -24,6 +26,13 @@ export interface ExplorerState {
   hidden: string[]
   /** The interface language chosen in the link; null: the host's or the browser's. */
   lang: string | null
+  /** The records shown as the table, the quick chart or a summary (link: `view`). */
+  tab: ViewTab
+  /**
+   * The summary the reader chose (link: `group`, `show`); empty lists: the table's first choices
+   * (lib/summary/summary-defaults.ts).
+   */
+  summary: { groups: Grouping[]; measures: Measure[] }
 }
 
 export const DEFAULT_LIMIT = 100
@@ -38,4 +47,6 @@ export const DEFAULT_STATE: ExplorerState = {
   sort: [],
   hidden: ['_id'],
   lang: null,
+  tab: 'table',
+  summary: { groups: [], measures: [] },
 }

@@ -21,6 +21,7 @@ export function applyUpdate(state: ExplorerState, partial: Partial<ExplorerState
       filters: 'filters' in partial ? next.filters : DEFAULT_STATE.filters,
       sort: 'sort' in partial ? next.sort : DEFAULT_STATE.sort,
       hidden: 'hidden' in partial ? next.hidden : DEFAULT_STATE.hidden,
+      summary: 'summary' in partial ? next.summary : DEFAULT_STATE.summary,
     }
   }
   return next

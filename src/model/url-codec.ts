@@ -15,6 +15,8 @@
 //                                        A JSON list is also read.
 //   portal                               the portal's base URL when not the configured one
 //   lang                                 the interface language (en, fr, he, ar, or a pseudo-language for tests)
+//   view, group, show                    the tab shown and the summary (model/summary-link.ts):
+//                                        view=summary&group=country&show=count,sum:population
 //
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
 // not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored
@@ -33,6 +35,7 @@ import {
   setOwn,
 } from '../api/ckan/ckan-syntax'
 import { canonicalPortalUrl } from '../api/ckan/portal-url'
+import { formatGroups, formatMeasures, parseGroups, parseMeasures, parseViewTab } from './summary-link'
 
 /** Larger limits are most likely typos; 'all' exists for "everything". */
 export const MAX_LIMIT = 10_000_000
@@ -53,6 +56,7 @@ const UNSUPPORTED_CKAN_PARAMS = [
 /** A part of a link that was not applied, and why: the interface words it (LinkNotice). */
 export type IgnoredPart =
   | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' }
+  | { reason: 'view.bad' | 'group.bad' | 'show.bad'; value: string }
   | { reason: 'filters.badValue'; field: string }
   | {
       reason: 'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad'
@@ -101,7 +105,13 @@ function parseHidden(text: string): string[] | null {
 export function parseExplorerState(search: string): { state: ExplorerState; ignored: IgnoredPart[] } {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)
   const ignored: IgnoredPart[] = []
-  const state: ExplorerState = { ...DEFAULT_STATE, filters: {}, sort: [], hidden: [...DEFAULT_STATE.hidden] }
+  const state: ExplorerState = {
+    ...DEFAULT_STATE,
+    filters: {},
+    sort: [],
+    hidden: [...DEFAULT_STATE.hidden],
+    summary: { groups: [], measures: [] },
+  }
 
   const portal = params.get('portal')
   if (portal !== null && portal.trim() !== '') {
@@ -160,7 +170,30 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
     if (locale) state.lang = locale
     else ignored.push({ reason: 'lang.bad', value: lang })
   }
+  readSummary(params, state, ignored)
   return { state, ignored }
+}
+
+/** The tab (`view`) and the summary (`group`, `show`): each part that cannot be read is dropped alone. */
+function readSummary(params: URLSearchParams, state: ExplorerState, ignored: IgnoredPart[]): void {
+  const view = params.get('view')
+  if (view !== null && view.trim() !== '') {
+    const tab = parseViewTab(view)
+    if (tab) state.tab = tab
+    else ignored.push({ reason: 'view.bad', value: view })
+  }
+  const group = params.get('group')
+  if (group !== null && group.trim() !== '') {
+    const groups = parseGroups(group)
+    if (groups) state.summary.groups = groups
+    else ignored.push({ reason: 'group.bad', value: group })
+  }
+  const show = params.get('show')
+  if (show !== null && show.trim() !== '') {
+    const measures = parseMeasures(show)
+    if (measures) state.summary.measures = measures
+    else ignored.push({ reason: 'show.bad', value: show })
+  }
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -195,5 +228,8 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (state.limit !== DEFAULT_STATE.limit) params.set('limit', String(state.limit))
   if (!sameList(state.hidden, DEFAULT_STATE.hidden)) params.set('hidden', formatNameList(state.hidden))
   if (state.lang) params.set('lang', state.lang)
+  if (state.tab !== DEFAULT_STATE.tab) params.set('view', state.tab)
+  if (state.summary.groups.length > 0) params.set('group', formatGroups(state.summary.groups))
+  if (state.summary.measures.length > 0) params.set('show', formatMeasures(state.summary.measures))
   return params.toString()
 }

@@ -113,6 +113,31 @@ export class IncompleteStreamError extends Error {
   }
 }
 
+export type StreamFailure =
+  | { kind: 'network' }
+  | { kind: 'server' }
+  | { kind: 'busy' }
+  | { kind: 'incomplete'; records: number; total: number }
+  | { kind: 'refused'; detail: string }
+
+/** Why reading the records failed, for the words of whoever shows it; null when not the portal's doing. */
+export function streamFailure(error: unknown): StreamFailure | null {
+  if (error instanceof IncompleteStreamError)
+    return { kind: 'incomplete', records: error.records, total: error.expected }
+  if (!(error instanceof CkanError)) return null
+  if (error.status === 429) return { kind: 'busy' }
+  if (error.kind === 'network' || error.kind === 'cors' || error.kind === 'slow-portal')
+    return { kind: 'network' }
+  if (error.kind === 'server' || error.kind === 'timeout' || error.kind === 'broken-answer')
+    return { kind: 'server' }
+  const detail = error.fieldErrors
+    ? Object.entries(error.fieldErrors)
+        .map(([key, messages]) => `${key}: ${messages.join('; ')}`)
+        .join(', ')
+    : error.message
+  return { kind: 'refused', detail }
+}
+
 /** What narrows and orders the view: its search, filters and sort (never its limit or offset). */
 function baseRequest(view: SearchRequest): Omit<SearchRequest, 'limit'> {
   const base: Omit<SearchRequest, 'limit'> = { resourceId: view.resourceId }

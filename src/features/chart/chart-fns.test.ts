@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chartPoints, defaultChart, extent, niceTicks } from './chart-fns'
+import { chartPoints, defaultChart } from './chart-fns'
 
 const fields = [
   { id: '_id', type: 'int' },
@@ -32,14 +32,5 @@ describe('a quick chart', () => {
     const points = chartPoints(records, fields[2]!, fields[3]!)
     expect(points.map((point) => point.y)).toEqual([10, 30])
     expect(new Date(points[0]!.x as number).toISOString()).toBe('1999-06-01T00:00:00.000Z')
-  })
-
-  it('ticks at round numbers inside the range', () => {
-    expect(niceTicks(0, 100)).toEqual([0, 20, 40, 60, 80, 100])
-    expect(niceTicks(3, 48)).toEqual([10, 20, 30, 40])
-    expect(niceTicks(0.1, 0.35)).toEqual([0.1, 0.15, 0.2, 0.25, 0.3, 0.35])
-    expect(niceTicks(7, 7)).toEqual([7])
-    expect(extent([3, -1, 8])).toEqual([-1, 8])
-    expect(extent([])).toBeUndefined()
   })
 })

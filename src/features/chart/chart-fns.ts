@@ -66,29 +66,3 @@ export function chartPoints(records: readonly CkanRecord[], x: CkanField, y: Cka
   if (xKind !== 'category') points.sort((a, b) => (a.x as number) - (b.x as number))
   return points
 }
-
-/** Up to about `count` round tick values covering [min, max] (1, 2 or 5 times a power of ten apart). */
-export function niceTicks(min: number, max: number, count = 5): number[] {
-  if (!Number.isFinite(min) || !Number.isFinite(max)) return []
-  if (min === max) return [min]
-  const raw = (max - min) / count
-  const power = 10 ** Math.floor(Math.log10(raw))
-  const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= raw) ?? raw
-  const ticks: number[] = []
-  for (let tick = Math.ceil(min / step) * step; tick <= max + step * 1e-9; tick += step) {
-    ticks.push(Number(tick.toPrecision(12)))
-  }
-  return ticks
-}
-
-/** The smallest and largest of numbers (undefined for none). */
-export function extent(values: readonly number[]): [number, number] | undefined {
-  if (values.length === 0) return undefined
-  let min = Infinity
-  let max = -Infinity
-  for (const value of values) {
-    if (value < min) min = value
-    if (value > max) max = value
-  }
-  return [min, max]
-}

@@ -10,22 +10,12 @@ import { normaliseType } from '../../lib/ckan-types'
 import { formatCell } from '../../lib/format'
 import { fieldLabel } from '../../model/fields'
 import type { ReactElement } from 'react'
-import {
-  axisKind,
-  chartableFields,
-  chartPoints,
-  defaultChart,
-  extent,
-  niceTicks,
-  type ChartKind,
-  type ChartPoint,
-} from './chart-fns'
+import { Bars, ChartFigure, Plot, type ChartPoint } from '../../components/chart/chart-parts'
+import { extent } from '../../components/chart/chart-scales'
+import { axisKind, chartableFields, chartPoints, defaultChart, type ChartKind } from './chart-fns'
 
 const label = (field: CkanField) => fieldLabel(field, field.id)
 
-const WIDTH = 720
-const HEIGHT = 320
-const MARGIN = { top: 12, right: 16, bottom: 44, left: 72 }
 /** Bars beyond this many values would be unreadable: the largest totals are kept. */
 const MAX_BARS = 30
 
@@ -130,30 +120,15 @@ export function ChartView({
         {title}
       </h3>
       {drawing && (
-        <figure className="dse-chart__figure">
-          <svg className="dse-chart__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
-            {drawing}
-            <text
-              className="dse-chart__axis-title"
-              x={MARGIN.left + (WIDTH - MARGIN.left - MARGIN.right) / 2}
-              y={HEIGHT - 6}
-              textAnchor="middle"
-            >
-              {label(x)}
-            </text>
-            <text
-              className="dse-chart__axis-title"
-              transform={`translate(14 ${MARGIN.top + (HEIGHT - MARGIN.top - MARGIN.bottom) / 2}) rotate(-90)`}
-              textAnchor="middle"
-            >
-              {label(y)}
-            </text>
-          </svg>
-          <figcaption className="dse-chart__legend">
-            <span className="dse-visually-hidden">{t('chart.legend')}: </span>
-            <span className="dse-chart__swatch" aria-hidden="true" /> {label(y)}
-          </figcaption>
-        </figure>
+        <ChartFigure
+          label={summary}
+          xTitle={label(x)}
+          yTitle={label(y)}
+          legendTitle={t('chart.legend')}
+          legend={[label(y)]}
+        >
+          {drawing}
+        </ChartFigure>
       )}
       <p className="dse-hint">{summary}</p>
       <p className="dse-hint">{t('chart.onlyShown')}</p>
@@ -190,120 +165,4 @@ function totals(points: readonly ChartPoint[]): ChartPoint[] {
     .map(([x, y]) => ({ x, y }))
     .sort((a, b) => b.y - a.y)
     .slice(0, MAX_BARS)
-}
-
-const innerWidth = WIDTH - MARGIN.left - MARGIN.right
-const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom
-
-function scale(min: number, max: number, from: number, to: number) {
-  return (value: number) =>
-    max === min ? (from + to) / 2 : from + ((value - min) / (max - min)) * (to - from)
-}
-
-function YAxis({
-  ticks,
-  y,
-  showY,
-}: {
-  ticks: number[]
-  y: (value: number) => number
-  showY: (value: number) => string
-}) {
-  return (
-    <g className="dse-chart__axis">
-      {ticks.map((tick) => (
-        <g key={tick}>
-          <line
-            className="dse-chart__grid"
-            x1={MARGIN.left}
-            x2={WIDTH - MARGIN.right}
-            y1={y(tick)}
-            y2={y(tick)}
-          />
-          <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
-            {showY(tick)}
-          </text>
-        </g>
-      ))}
-    </g>
-  )
-}
-
-function Plot({
-  points,
-  kind,
-  showX,
-  showY,
-}: {
-  points: readonly ChartPoint[]
-  kind: 'line' | 'scatter'
-  showX: (value: number) => string
-  showY: (value: number) => string
-}) {
-  const [xmin, xmax] = extent(points.map((point) => point.x as number))!
-  const [ymin, ymax] = extent(points.map((point) => point.y))!
-  const low = Math.min(0, ymin)
-  const x = scale(xmin, xmax, MARGIN.left, MARGIN.left + innerWidth)
-  const y = scale(low, ymax, MARGIN.top + innerHeight, MARGIN.top)
-  const xTicks = [xmin, xmin + (xmax - xmin) / 2, xmax]
-  return (
-    <>
-      <YAxis ticks={niceTicks(low, ymax)} y={y} showY={showY} />
-      <g className="dse-chart__axis">
-        {xTicks.map((tick, index) => (
-          <text
-            key={index}
-            x={x(tick)}
-            y={HEIGHT - MARGIN.bottom + 16}
-            textAnchor={index === 0 ? 'start' : index === 2 ? 'end' : 'middle'}
-          >
-            {showX(tick)}
-          </text>
-        ))}
-      </g>
-      {kind === 'line' ? (
-        <polyline
-          className="dse-chart__line"
-          points={points.map((point) => `${x(point.x as number)},${y(point.y)}`).join(' ')}
-        />
-      ) : (
-        points.map((point, index) => (
-          <circle key={index} className="dse-chart__dot" cx={x(point.x as number)} cy={y(point.y)} r={3} />
-        ))
-      )}
-    </>
-  )
-}
-
-function Bars({ bars, showY }: { bars: readonly ChartPoint[]; showY: (value: number) => string }) {
-  const [ymin, ymax] = extent(bars.map((bar) => bar.y))!
-  const low = Math.min(0, ymin)
-  const y = scale(low, Math.max(ymax, 0), MARGIN.top + innerHeight, MARGIN.top)
-  const band = innerWidth / bars.length
-  return (
-    <>
-      <YAxis ticks={niceTicks(low, Math.max(ymax, 0))} y={y} showY={showY} />
-      {bars.map((bar, index) => (
-        <g key={String(bar.x)}>
-          <rect
-            className="dse-chart__bar"
-            x={MARGIN.left + index * band + band * 0.1}
-            width={band * 0.8}
-            y={Math.min(y(bar.y), y(0))}
-            height={Math.abs(y(0) - y(bar.y))}
-          />
-          {bars.length <= 12 && (
-            <text
-              className="dse-chart__axis"
-              x={MARGIN.left + index * band + band / 2}
-              y={HEIGHT - MARGIN.bottom + 16}
-              textAnchor="middle"
-            >
-              {String(bar.x).slice(0, 14)}
-            </text>
-          )}
-        </g>
-      ))}
-    </>
-  )
 }

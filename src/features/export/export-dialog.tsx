@@ -17,7 +17,8 @@ import {
   type ExportFormat,
 } from './export-plan'
 import { runExport, type ExportProgress } from './export-run'
-import { failureReason, secondsLeft, timeLeft, type FailureReason } from './export-status'
+import { secondsLeft, timeLeft } from '../../lib/time-left'
+import { failureReason, type FailureReason } from './export-status'
 import { chooseFileSink } from './file-sinks'
 import { createXlsxBuilder, XLSX_MAX_RECORDS } from './xlsx-workbook'
 

@@ -29,6 +29,7 @@ const main = {
   'app.views': 'Afficher les enregistrements en',
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
+  'app.viewSummary': 'Synthèse',
   'app.backgroundError':
     'Les données les plus récentes n’ont pas pu être chargées : ce qui s’affiche n’est peut-être plus à jour.',
   'app.portalLocaleAdded':
@@ -76,6 +77,10 @@ const main = {
     'Le mode de recherche « {value} » est inconnu : la recherche par début de mot est utilisée.',
   'ignored.sort.bad': 'L’ordre de tri « {value} » n’a pas pu être lu : l’ordre par défaut est utilisé.',
   'ignored.unsupported': 'Cet explorateur n’utilise pas le paramètre « {name} » du lien.',
+  'ignored.view.bad': 'L’affichage « {value} » est inconnu : le tableau est affiché.',
+  'ignored.group.bad':
+    'Le regroupement « {value} » n’a pas pu être lu : la synthèse regroupe comme au départ.',
+  'ignored.show.bad': 'Les chiffres « {value} » n’ont pas pu être lus : la synthèse compte les enregistrements.',
 
   'limit.label': 'Limite',
   'limit.all': 'Toutes',

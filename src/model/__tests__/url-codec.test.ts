@@ -66,6 +66,20 @@ function randomState(random: () => number): ExplorerState {
     limit: pick(random, [100, 1, 50, 32000, 'all'] as const),
     sort: names.slice(4, 4 + Math.floor(random() * 3)).map((field) => ({ field, desc: random() < 0.5 })),
     hidden: random() < 0.3 ? ['_id'] : names.slice(8, 8 + Math.floor(random() * 4)),
+    tab: pick(random, ['table', 'chart', 'summary'] as const),
+    summary: {
+      groups: names
+        .slice(12, 12 + Math.floor(random() * 3))
+        .map((field, index) =>
+          index === 0
+            ? { field, by: 'value' as const }
+            : random() < 0.5
+              ? { field, by: pick(random, ['day', 'month', 'quarter', 'year'] as const) }
+              : { field, by: 'range' as const, width: pick(random, [0.05, 1, 2500, 1e6]) },
+        ),
+      measures:
+        random() < 0.5 ? [] : [{ kind: 'count' as const }, { kind: 'avg' as const, field: names[15]! }],
+    },
   }
 }
 
@@ -223,6 +237,8 @@ describe('serializeExplorerState', () => {
       q: 'berlin',
       resourceId: 'r1',
       portal: 'https://x.org/data/en',
+      tab: 'table',
+      summary: { groups: [], measures: [] },
     })
     expect(text).toBe(
       'portal=https%3A%2F%2Fx.org%2Fdata%2Fen&resource_id=r1&q=berlin&search=plain' +
