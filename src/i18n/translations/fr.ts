@@ -80,7 +80,8 @@ const main = {
   'ignored.view.bad': 'L’affichage « {value} » est inconnu : le tableau est affiché.',
   'ignored.group.bad':
     'Le regroupement « {value} » n’a pas pu être lu : la synthèse regroupe comme au départ.',
-  'ignored.show.bad': 'Les chiffres « {value} » n’ont pas pu être lus : la synthèse compte les enregistrements.',
+  'ignored.show.bad':
+    'Les chiffres « {value} » n’ont pas pu être lus : la synthèse compte les enregistrements.',
 
   'limit.label': 'Limite',
   'limit.all': 'Toutes',
