@@ -1,7 +1,7 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useId } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { FilterChips } from '../features/filters/filter-chips'
@@ -39,15 +39,17 @@ export function TableView(props: TableViewProps) {
   const { portal, state, summary, firstPage, request, change } = props
   const t = useMessages(mainCatalogue)
   const titleId = useId()
-  const tabIds = { table: useId(), chart: useId(), panel: useId() }
-  // the records as a table or as a quick chart (the chart is loaded when first shown)
-  const [shownAs, setShownAs] = useState<ShownAs>('table')
+  const tabIds = { table: useId(), chart: useId(), summary: useId(), panel: useId() }
+  // the records as a table, a quick chart or a summary (each loaded when first shown), as the link says
+  const shownAs = state.tab
+  const setShownAs = (tab: ShownAs) => change({ tab }, { history: 'push' })
   const { dialogs, openDialog, closeDialog } = useViewDialogs()
   const data = firstPage.data
   const fields = data?.fields ?? []
 
   const applyFilter = (field: string, values: FilterScalar[]) =>
     change({ filters: setFilterValues(state.filters, field, values) }, { history: 'push' })
+
   const dropFilter = (field: string) =>
     change({ filters: removeFilter(state.filters, field) }, { history: 'push' })
 
@@ -119,6 +121,7 @@ export function TableView(props: TableViewProps) {
         tabIds={tabIds}
         strip={strip.strip}
         openDialog={openDialog}
+        tableName={summary?.name}
       />
       <ViewDialogs
         dialogs={dialogs}

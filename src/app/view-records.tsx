@@ -22,6 +22,7 @@ const TableError = lazy(() => loadTableError().then((module) => ({ default: modu
 const ChartView = lazy(() =>
   import('../features/chart/chart-view').then((module) => ({ default: module.ChartView })),
 )
+const SummaryTab = lazy(() => import('./summary-tab').then((module) => ({ default: module.SummaryTab })))
 
 export interface ViewRecordsProps {
   portal: Portal
@@ -37,6 +38,8 @@ export interface ViewRecordsProps {
   tabIds: ViewTabIds
   strip: HeaderStrip | undefined
   openDialog(kind: ViewDialogKind, field?: string): void
+  /** The table's name (a summary's file is named after it). */
+  tableName: string | undefined
 }
 
 export function ViewRecords(props: ViewRecordsProps) {
@@ -53,6 +56,22 @@ export function ViewRecords(props: ViewRecordsProps) {
   const onFilterColumn = useCallback((field: string) => openDialog('filter', field), [openDialog])
   const onProfileColumn = useCallback((field: string) => openDialog('profile', field), [openDialog])
 
+  if (props.shownAs === 'summary') {
+    return (
+      <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.summary} className="dse-chart-region">
+        <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+          <SummaryTab
+            portal={portal}
+            state={state}
+            firstPage={data}
+            request={request}
+            change={change}
+            tableName={props.tableName}
+          />
+        </Suspense>
+      </div>
+    )
+  }
   if (props.shownAs === 'chart') {
     return (
       <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.chart} className="dse-chart-region">

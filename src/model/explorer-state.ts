@@ -1,6 +1,5 @@
 import type { FilterScalar, SortKey } from '../api/ckan/types'
-import type { Grouping, Measure } from '../lib/summary/summary-spec'
-import type { ViewTab } from './summary-link'
+import type { ViewTab } from './view-tab'
 
 /** One sort key (defined with the API types, where CKAN's sort syntax lives). */
 export type { SortKey }
@@ -29,10 +28,10 @@ export interface ExplorerState {
   /** The records shown as the table, the quick chart or a summary (link: `view`). */
   tab: ViewTab
   /**
-   * The summary the reader chose (link: `group`, `show`); empty lists: the table's first choices
-   * (lib/summary/summary-defaults.ts).
+   * The summary the reader chose, as the link says it (`group`, `show`: model/summary-link.ts); read
+   * by the Summary tab, which loads the code that understands it. Empty: the table's first choices.
    */
-  summary: { groups: Grouping[]; measures: Measure[] }
+  summary: { group: string; show: string }
 }
 
 export const DEFAULT_LIMIT = 100
@@ -48,5 +47,5 @@ export const DEFAULT_STATE: ExplorerState = {
   hidden: ['_id'],
   lang: null,
   tab: 'table',
-  summary: { groups: [], measures: [] },
+  summary: { group: '', show: '' },
 }

@@ -1,14 +1,14 @@
-// How the link says which tab is shown and which summary: `view=summary`, `group=` and `show=`.
+// How the link says which summary (model/view-tab.ts: which tab): `group=` and `show=`.
 //
-//   view    table (the default), chart or summary
 //   group   one or two columns, comma-separated, each with how it groups after a colon:
 //           `country`, `founded:month`, `population:1000000` (ranges of that width), `year:value`;
 //           a name that is not a plain word goes in double quotes, as in `hidden`: `"city name":value`
 //   show    the figures, comma-separated: `count`, `sum:population`, `avg:score`, `min:…`, `max:…`
 //           (also read: total, average, mean, smallest, minimum, largest, maximum)
 //
-// Tolerant in (case, spaces, synonyms, a figure twice), canonical out. Whether the columns exist is
-// for the Summary tab to check against the table's columns. Pure.
+// Tolerant in (case, spaces, synonyms, a figure twice), canonical out. The URL codec keeps `group`
+// and `show` as given; the Summary tab reads them with these functions (so that they load with it),
+// checks them against the table's columns, and writes them back canonically. Pure.
 import { quoteSortName, readQuotedName, splitOutsideQuotes } from '../api/ckan/ckan-syntax'
 import {
   DATE_PARTS,
@@ -19,16 +19,8 @@ import {
   type Measure,
 } from '../lib/summary/summary-spec'
 
-export type ViewTab = 'table' | 'chart' | 'summary'
-export const VIEW_TABS: readonly ViewTab[] = ['table', 'chart', 'summary']
-
 /** The most groupings a summary has: a column, and a second one splitting it. */
 export const MAX_GROUPINGS = 2
-
-export function parseViewTab(text: string): ViewTab | null {
-  const tab = text.trim().toLowerCase()
-  return (VIEW_TABS as readonly string[]).includes(tab) ? (tab as ViewTab) : null
-}
 
 /** One item: a name (plain, or in double quotes) and what follows its last colon, if anything. */
 function readItem(rawItem: string): { name: string; how: string | undefined } | null {

@@ -35,7 +35,7 @@ import {
   setOwn,
 } from '../api/ckan/ckan-syntax'
 import { canonicalPortalUrl } from '../api/ckan/portal-url'
-import { formatGroups, formatMeasures, parseGroups, parseMeasures, parseViewTab } from './summary-link'
+import { parseViewTab } from './view-tab'
 
 /** Larger limits are most likely typos; 'all' exists for "everything". */
 export const MAX_LIMIT = 10_000_000
@@ -56,7 +56,7 @@ const UNSUPPORTED_CKAN_PARAMS = [
 /** A part of a link that was not applied, and why: the interface words it (LinkNotice). */
 export type IgnoredPart =
   | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' }
-  | { reason: 'view.bad' | 'group.bad' | 'show.bad'; value: string }
+  | { reason: 'view.bad'; value: string }
   | { reason: 'filters.badValue'; field: string }
   | {
       reason: 'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad'
@@ -110,7 +110,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
     filters: {},
     sort: [],
     hidden: [...DEFAULT_STATE.hidden],
-    summary: { groups: [], measures: [] },
+    summary: { group: '', show: '' },
   }
 
   const portal = params.get('portal')
@@ -174,7 +174,10 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   return { state, ignored }
 }
 
-/** The tab (`view`) and the summary (`group`, `show`): each part that cannot be read is dropped alone. */
+/**
+ * The tab (`view`), and the summary (`group`, `show`) as given: the Summary tab reads those (and says
+ * what it cannot), so that their code loads with it.
+ */
 function readSummary(params: URLSearchParams, state: ExplorerState, ignored: IgnoredPart[]): void {
   const view = params.get('view')
   if (view !== null && view.trim() !== '') {
@@ -182,18 +185,7 @@ function readSummary(params: URLSearchParams, state: ExplorerState, ignored: Ign
     if (tab) state.tab = tab
     else ignored.push({ reason: 'view.bad', value: view })
   }
-  const group = params.get('group')
-  if (group !== null && group.trim() !== '') {
-    const groups = parseGroups(group)
-    if (groups) state.summary.groups = groups
-    else ignored.push({ reason: 'group.bad', value: group })
-  }
-  const show = params.get('show')
-  if (show !== null && show.trim() !== '') {
-    const measures = parseMeasures(show)
-    if (measures) state.summary.measures = measures
-    else ignored.push({ reason: 'show.bad', value: show })
-  }
+  state.summary = { group: params.get('group')?.trim() ?? '', show: params.get('show')?.trim() ?? '' }
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -229,7 +221,7 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (!sameList(state.hidden, DEFAULT_STATE.hidden)) params.set('hidden', formatNameList(state.hidden))
   if (state.lang) params.set('lang', state.lang)
   if (state.tab !== DEFAULT_STATE.tab) params.set('view', state.tab)
-  if (state.summary.groups.length > 0) params.set('group', formatGroups(state.summary.groups))
-  if (state.summary.measures.length > 0) params.set('show', formatMeasures(state.summary.measures))
+  if (state.summary.group !== '') params.set('group', state.summary.group)
+  if (state.summary.show !== '') params.set('show', state.summary.show)
   return params.toString()
 }

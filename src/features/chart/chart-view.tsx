@@ -54,10 +54,15 @@ export function ChartView({
     options: [string, string][],
   ) => (
     <div className="dse-field">
-      <label className="dse-label" htmlFor={id}>
+      <label className="dse-field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="dse-select" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className="dse-input dse-select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {options.map(([optionValue, text]) => (
           <option key={optionValue} value={optionValue}>
             {text}

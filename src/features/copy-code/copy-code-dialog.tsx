@@ -2,14 +2,16 @@
 // each, every one with a Copy button whose result is said in a polite live region. Loaded lazily with
 // its catalogue: it is not needed for the first rows.
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import type { CkanField, Portal } from '../../api/ckan/types'
+import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
 import { copyCodeCatalogue, type CopyCodeMessages } from '../../i18n/catalogues/copy-code'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { ExplorerState } from '../../model/explorer-state'
 import { copyText } from './clipboard'
+import type { SummarySpec } from '../../lib/summary/summary-spec'
 import { SNIPPET_PAGE_SIZE, viewSnippets, type CodeSnippets } from './code-snippets'
+import { summarySnippets } from './summary-snippets'
 
 export interface CopyCodeDialogProps {
   open: boolean
@@ -18,9 +20,12 @@ export interface CopyCodeDialogProps {
   state: ExplorerState
   /** The table's fields, in its column order: the visible ones become `fields`. */
   fields: readonly CkanField[]
+  /** A summary of the view (the Summary tab's): the programs compute it instead of listing records. */
+  summary?: { spec: SummarySpec; view: SearchRequest } | null
 }
 
 type Form = 'link' | 'apiUrl' | 'curl' | 'python' | 'javascript' | 'r'
+type SummaryForm = 'pandas' | 'dplyr' | 'loop'
 
 /** The hints under a form's code: what it does, and what the user must know to run it. */
 function formHints(
@@ -41,7 +46,15 @@ function formHints(
   return hints
 }
 
-export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialogProps) {
+export function CopyCodeDialog(props: CopyCodeDialogProps) {
+  return props.summary ? (
+    <SummaryCodeDialog {...props} summary={props.summary} />
+  ) : (
+    <ViewCodeDialog {...props} />
+  )
+}
+
+function ViewCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialogProps) {
   const t = useMessages(copyCodeCatalogue)
   const formats = useFormats()
   const { layout } = useEnvironment()
@@ -68,15 +81,79 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
     t(key, { count: pageSize }),
   )
 
+  return (
+    <Dialog open={open} onClose={onClose} title={t('copyCode.title')}>
+      <p className="dse-hint dse-copy-code__intro">{t('copyCode.intro')}</p>
+      <CodeTabs<Form>
+        forms={forms}
+        form={form}
+        onChoose={setChosen}
+        code={code}
+        hints={hints}
+        address={form === 'link' || form === 'apiUrl'}
+        tabLabel={(name: Form) => t(`copyCode.${name}`)}
+      />
+    </Dialog>
+  )
+}
+
+function SummaryCodeDialog({
+  open,
+  onClose,
+  portal,
+  summary,
+}: CopyCodeDialogProps & { summary: { spec: SummarySpec; view: SearchRequest } }) {
+  const t = useMessages(copyCodeCatalogue)
+  const snippets = useMemo(() => summarySnippets(portal, summary.view, summary.spec), [portal, summary])
+  const forms: SummaryForm[] = ['pandas', 'dplyr', 'loop']
+  const [form, setForm] = useState<SummaryForm>('pandas')
+  const code = form === 'pandas' ? snippets.python : form === 'dplyr' ? snippets.r : snippets.javascript
+  const hints = [t(`copyCode.${form}Hint`), ...(portal.token?.trim() ? [t('copyCode.tokenHint')] : [])]
+  return (
+    <Dialog open={open} onClose={onClose} title={t('copyCode.summaryTitle')}>
+      <p className="dse-hint dse-copy-code__intro">{t('copyCode.summaryIntro')}</p>
+      <CodeTabs<SummaryForm>
+        forms={forms}
+        form={form}
+        onChoose={setForm}
+        code={code}
+        hints={hints}
+        address={false}
+        tabLabel={(name: SummaryForm) => t(`copyCode.${name}`)}
+      />
+    </Dialog>
+  )
+}
+
+/** The forms as tabs, the chosen one's hints and code, and its Copy button with a live result. */
+function CodeTabs<F extends string>({
+  forms,
+  form,
+  onChoose,
+  code,
+  hints,
+  address,
+  tabLabel,
+}: {
+  forms: readonly F[]
+  form: F
+  onChoose(form: F): void
+  code: string
+  hints: readonly string[]
+  /** An address (a link): wrapped anywhere, not as code lines. */
+  address: boolean
+  tabLabel(form: F): string
+}) {
+  const t = useMessages(copyCodeCatalogue)
   const baseId = useId()
-  const tabId = (name: Form) => `${baseId}-tab-${name}`
+  const tabId = (name: F) => `${baseId}-tab-${name}`
   const panelId = `${baseId}-panel`
-  const tabRefs = useRef(new Map<Form, HTMLButtonElement>())
+  const tabRefs = useRef(new Map<F, HTMLButtonElement>())
   // each result replaces the live region's text node, so a second "Copied" is announced too
   const [status, setStatus] = useState<{ text: string; serial: number }>({ text: '', serial: 0 })
 
-  const choose = (next: Form) => {
-    setChosen(next)
+  const choose = (next: F) => {
+    onChoose(next)
     setStatus((previous) => ({ text: '', serial: previous.serial + 1 }))
   }
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -95,8 +172,7 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('copyCode.title')}>
-      <p className="dse-hint dse-copy-code__intro">{t('copyCode.intro')}</p>
+    <>
       <div className="dse-view-tabs dse-copy-code__tabs" role="tablist" aria-label={t('copyCode.forms')}>
         {forms.map((name, index) => (
           <button
@@ -116,7 +192,7 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
             onClick={() => choose(name)}
             onKeyDown={(event) => onTabKey(event, index)}
           >
-            {t(`copyCode.${name}`)}
+            {tabLabel(name)}
           </button>
         ))}
       </div>
@@ -128,7 +204,7 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
         ))}
         {/* focusable, so that a keyboard can scroll a long snippet; code reads left to right in any language */}
         <pre
-          className={`dse-copy-code__code${form === 'link' || form === 'apiUrl' ? ' dse-copy-code__code--address' : ''}`}
+          className={`dse-copy-code__code${address ? ' dse-copy-code__code--address' : ''}`}
           dir="ltr"
           tabIndex={0}
         >
@@ -143,6 +219,6 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
           </p>
         </div>
       </div>
-    </Dialog>
+    </>
   )
 }

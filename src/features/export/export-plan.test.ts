@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CkanField } from '../../api/ckan/types'
-import { exportColumns, exportFileName, isFiltered, recordRow, recordsToExport, slug } from './export-plan'
+import { slug } from '../../lib/file-names'
+import { exportColumns, exportFileName, isFiltered, recordRow, recordsToExport } from './export-plan'
 
 const fields: CkanField[] = [
   { id: '_id', type: 'int' },

@@ -64,8 +64,6 @@ export const mainCatalogue = defineCatalogue('main', {
   'ignored.sort.bad': 'The sort order “{value}” could not be read, so the default order is used.',
   'ignored.unsupported': 'The link parameter “{name}” is not used by this explorer.',
   'ignored.view.bad': 'The view “{value}” is unknown, so the table is shown.',
-  'ignored.group.bad': 'The grouping “{value}” could not be read, so the summary groups as at first.',
-  'ignored.show.bad': 'The figures “{value}” could not be read, so the summary counts the records.',
 
   'limit.label': 'Limit',
   'limit.all': 'All',

@@ -3,22 +3,32 @@ import { formatGroups, formatMeasures, parseGroups, parseMeasures } from '../sum
 import { parseExplorerState, serializeExplorerState } from '../url-codec'
 
 describe('the summary in the link', () => {
-  it('reads the tab, the groupings and the figures, and writes them back canonically', () => {
+  it('keeps the tab, and the grouping and figures as given for the Summary tab to read', () => {
     const { state, ignored } = parseExplorerState(
-      'resource_id=r&view=Summary&group= country , founded:Month&show=Count, total:population,AVERAGE:score,sum:population',
+      'resource_id=r&view=Summary&group= country , founded:Month&show=Count, total:population',
     )
     expect(ignored).toEqual([])
     expect(state.tab).toBe('summary')
-    expect(state.summary).toEqual({
-      groups: [
-        { field: 'country', by: 'value' },
-        { field: 'founded', by: 'month' },
-      ],
-      measures: [{ kind: 'count' }, { kind: 'sum', field: 'population' }, { kind: 'avg', field: 'score' }],
-    })
+    expect(state.summary).toEqual({ group: 'country , founded:Month', show: 'Count, total:population' })
     expect(serializeExplorerState(state)).toBe(
-      'resource_id=r&view=summary&group=country%2Cfounded%3Amonth&show=count%2Csum%3Apopulation%2Cavg%3Ascore',
+      'resource_id=r&view=summary&group=country+%2C+founded%3AMonth&show=Count%2C+total%3Apopulation',
     )
+  })
+
+  it('reads groupings and figures tolerantly, and writes them canonically', () => {
+    const groups = parseGroups(' country , founded:Month')
+    expect(groups).toEqual([
+      { field: 'country', by: 'value' },
+      { field: 'founded', by: 'month' },
+    ])
+    expect(formatGroups(groups!)).toBe('country,founded:month')
+    const measures = parseMeasures('Count, total:population,AVERAGE:score,sum:population')
+    expect(measures).toEqual([
+      { kind: 'count' },
+      { kind: 'sum', field: 'population' },
+      { kind: 'avg', field: 'score' },
+    ])
+    expect(formatMeasures(measures!)).toBe('count,sum:population,avg:score')
   })
 
   it('quotes names that are not plain words, and reads ranges by their width', () => {
@@ -33,22 +43,20 @@ describe('the summary in the link', () => {
     expect(parseMeasures(formatMeasures(measures))).toEqual(measures)
   })
 
-  it('drops, with a reason each, the parts it cannot read, and keeps the others', () => {
-    const { state, ignored } = parseExplorerState(
-      'resource_id=r&view=pivot&group=a:weekly&show=count,median:x&q=berlin',
-    )
-    expect(state).toMatchObject({ tab: 'table', q: 'berlin', summary: { groups: [], measures: [] } })
-    expect(ignored).toEqual([
-      { reason: 'view.bad', value: 'pivot' },
-      { reason: 'group.bad', value: 'a:weekly' },
-      { reason: 'show.bad', value: 'count,median:x' },
-    ])
+  it('says when a grouping or figures cannot be read, and drops an unknown tab with a reason', () => {
+    expect(parseGroups('a:weekly')).toBeNull()
     expect(parseGroups('a,b,c')).toBeNull()
     expect(parseGroups('x:-5')).toBeNull()
+    expect(parseMeasures('count,median:x')).toBeNull()
     expect(parseMeasures('sum:')).toBeNull()
+    const { state, ignored } = parseExplorerState('resource_id=r&view=pivot&q=berlin')
+    expect(state).toMatchObject({ tab: 'table', q: 'berlin' })
+    expect(ignored).toEqual([{ reason: 'view.bad', value: 'pivot' }])
   })
 
   it('leaves the table tab and an unchosen summary out of the link', () => {
-    expect(serializeExplorerState(parseExplorerState('resource_id=r&view=table').state)).toBe('resource_id=r')
+    expect(serializeExplorerState(parseExplorerState('resource_id=r&view=table&group=').state)).toBe(
+      'resource_id=r',
+    )
   })
 })

@@ -68,17 +68,8 @@ function randomState(random: () => number): ExplorerState {
     hidden: random() < 0.3 ? ['_id'] : names.slice(8, 8 + Math.floor(random() * 4)),
     tab: pick(random, ['table', 'chart', 'summary'] as const),
     summary: {
-      groups: names
-        .slice(12, 12 + Math.floor(random() * 3))
-        .map((field, index) =>
-          index === 0
-            ? { field, by: 'value' as const }
-            : random() < 0.5
-              ? { field, by: pick(random, ['day', 'month', 'quarter', 'year'] as const) }
-              : { field, by: 'range' as const, width: pick(random, [0.05, 1, 2500, 1e6]) },
-        ),
-      measures:
-        random() < 0.5 ? [] : [{ kind: 'count' as const }, { kind: 'avg' as const, field: names[15]! }],
+      group: random() < 0.5 ? '' : pick(random, ['country', '"a, b":month', 'x:0.5,y']),
+      show: random() < 0.5 ? '' : pick(random, ['count', 'count,sum:"a, b"']),
     },
   }
 }
@@ -238,7 +229,7 @@ describe('serializeExplorerState', () => {
       resourceId: 'r1',
       portal: 'https://x.org/data/en',
       tab: 'table',
-      summary: { groups: [], measures: [] },
+      summary: { group: '', show: '' },
     })
     expect(text).toBe(
       'portal=https%3A%2F%2Fx.org%2Fdata%2Fen&resource_id=r1&q=berlin&search=plain' +

@@ -24,8 +24,8 @@ export interface SummaryState {
   error?: unknown
   /** Where the records were folded: in a worker, or on the page (no worker could start). */
   where: 'worker' | 'page'
-  /** When the reading started (performance.now()), for the time left. */
-  startedAt: number
+  /** How long the reading has run so far, in ms (for the time left). */
+  elapsedMs: number
   /** While running: stops the reading; what was counted stays, labelled as such. */
   cancel?: () => void
 }
@@ -84,13 +84,10 @@ async function runSummary(
     spawn: spawnSummaryWorker,
     loadFactories: async () => summaryFolds,
   })
-  const base = {
-    spec: options.spec,
-    where: fold.where,
-    startedAt: performance.now(),
-  }
-  const show = (state: SummaryState) => {
-    if (!signal.aborted) client.setQueryData(queryKey, state)
+  const startedAt = performance.now()
+  const base = { spec: options.spec, where: fold.where }
+  const show = (state: Omit<SummaryState, 'elapsedMs'>) => {
+    if (!signal.aborted) client.setQueryData(queryKey, { ...state, elapsedMs: performance.now() - startedAt })
   }
   show({
     ...base,
@@ -124,6 +121,7 @@ async function runSummary(
   if (signal.aborted) throw new CkanError('aborted', 'The summary was left')
   const state: SummaryState = {
     ...base,
+    elapsedMs: performance.now() - startedAt,
     snapshot: outcome.snapshot,
     read: outcome.snapshot.records,
     total: outcome.total,

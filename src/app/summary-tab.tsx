@@ -1,0 +1,63 @@
+// The Summary tab's wiring, loaded with it: the summary of the view, a chosen group as the view's
+// filter (the table then shows its records), and "Copy as code" for the summary.
+import { lazy, Suspense, useState } from 'react'
+import type { FilterScalar, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
+import { Spinner } from '../components/ui/spinner'
+import { SummaryView } from '../features/summary/summary-view'
+import { mainCatalogue } from '../i18n/catalogues/main'
+import { useMessages } from '../i18n/i18n-context'
+import type { SummarySpec } from '../lib/summary/summary-spec'
+import type { ExplorerState } from '../model/explorer-state'
+import { setFilterValues } from '../model/filter-edits'
+import type { ChangeView } from './use-explorer-state'
+
+const CopyCodeDialog = lazy(() =>
+  import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
+)
+
+export interface SummaryTabProps {
+  portal: Portal
+  state: ExplorerState
+  firstPage: SearchResult | undefined
+  request: SearchRequest | null
+  change: ChangeView
+  tableName: string | undefined
+}
+
+export function SummaryTab({ portal, state, firstPage, request, change, tableName }: SummaryTabProps) {
+  const t = useMessages(mainCatalogue)
+  // the summary whose code is shown (the dialog stays mounted once opened, for its closing focus)
+  const [code, setCode] = useState<{ spec: SummarySpec; open: boolean } | null>(null)
+  if (!firstPage || !request) return <Spinner label={t('app.loadingTable')} />
+  const chooseGroup = (filters: [string, FilterScalar][]) => {
+    let next = state.filters
+    for (const [field, value] of filters) next = setFilterValues(next, field, [value])
+    change({ filters: next, tab: 'table' }, { history: 'push' })
+  }
+  return (
+    <>
+      <SummaryView
+        portal={portal}
+        view={request}
+        fields={firstPage.fields}
+        chosen={state.summary}
+        tableName={tableName}
+        onChange={(summary) => change({ summary }, { history: 'push' })}
+        onChooseGroup={chooseGroup}
+        onCopyCode={(spec) => setCode({ spec, open: true })}
+      />
+      {code && (
+        <Suspense fallback={null}>
+          <CopyCodeDialog
+            open={code.open}
+            onClose={() => setCode({ ...code, open: false })}
+            portal={portal}
+            state={state}
+            fields={firstPage.fields}
+            summary={{ spec: code.spec, view: request }}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}
