@@ -1,6 +1,6 @@
 // The Summary tab's wiring, loaded with it: the summary of the view, a chosen group as the view's
 // filter (the table then shows its records), and "Copy as code" for the summary.
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react'
 import type { FilterScalar, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import { Spinner } from '../components/ui/spinner'
 import { SummaryView } from '../features/summary/summary-view'
@@ -28,12 +28,22 @@ export function SummaryTab({ portal, state, firstPage, request, change, tableNam
   const t = useMessages(mainCatalogue)
   // the summary whose code is shown (the dialog stays mounted once opened, for its closing focus)
   const [code, setCode] = useState<{ spec: SummarySpec; open: boolean } | null>(null)
-  if (!firstPage || !request) return <Spinner label={t('app.loadingTable')} />
-  const chooseGroup = (filters: [string, FilterScalar][]) => {
-    let next = state.filters
+  // the summary's chart and table are memoised: what they call stays the same from render to render
+  const latest = useRef({ change, filters: state.filters })
+  useLayoutEffect(() => {
+    latest.current = { change, filters: state.filters }
+  })
+  const chooseGroup = useCallback((filters: [string, FilterScalar][]) => {
+    let next = latest.current.filters
     for (const [field, value] of filters) next = setFilterValues(next, field, [value])
-    change({ filters: next, tab: 'table' }, { history: 'push' })
-  }
+    latest.current.change({ filters: next, tab: 'table' }, { history: 'push' })
+  }, [])
+  const changeSummary = useCallback(
+    (summary: ExplorerState['summary']) => latest.current.change({ summary }, { history: 'push' }),
+    [],
+  )
+  const copyCode = useCallback((spec: SummarySpec) => setCode({ spec, open: true }), [])
+  if (!firstPage || !request) return <Spinner label={t('app.loadingTable')} />
   return (
     <>
       <SummaryView
@@ -42,9 +52,9 @@ export function SummaryTab({ portal, state, firstPage, request, change, tableNam
         fields={firstPage.fields}
         chosen={state.summary}
         tableName={tableName}
-        onChange={(summary) => change({ summary }, { history: 'push' })}
+        onChange={changeSummary}
         onChooseGroup={chooseGroup}
-        onCopyCode={(spec) => setCode({ spec, open: true })}
+        onCopyCode={copyCode}
       />
       {code && (
         <Suspense fallback={null}>

@@ -15,6 +15,13 @@ import { CkanError, isAbortError } from './errors'
 import type { CkanRecord, Portal, SearchRequest, SearchResult } from './types'
 
 export const MAX_RETRIES = 3
+/**
+ * A dump's chunk is scanned for whole records this much at a time, the page's other work let in
+ * between: a network chunk can be megabytes, and its scan on the page's thread a long task.
+ */
+export const SCAN_BYTES = 256 << 10
+/** A task of reading (chunks already arrived resolve at once) ends after this long, for the page's other work. */
+const YIELD_EVERY_MS = 4
 /** CKAN's default `ckan.datastore.search.rows_max`; a portal with a lower cap shows it in its answers. */
 export const DEFAULT_PAGE_SIZE = 32_000
 
@@ -25,8 +32,23 @@ export interface StreamProgress {
   total: number | undefined
 }
 
+/**
+ * A dump's CSV answers as the network gave them, for a sink that finds the records itself (in a
+ * worker: the page then only moves bytes). It checks the header, and counts the whole records.
+ */
+export interface RawCsvSink {
+  /** An answer starts; its header comes first. */
+  begin(): void
+  /** Its next bytes, cut anywhere (handed over); resolves with its whole records folded so far. */
+  bytes(chunk: Bytes): Promise<number>
+  /** Once all it was given is in: its whole records, whether its header named the fields, a cut record. */
+  end(): Promise<{ records: number; header: 'ok' | 'other' | 'none'; names?: string[]; cut: number }>
+}
+
 /** Where the records go; a slow sink slows the reading (each call is awaited). */
 export interface ViewSink {
+  /** Takes the dump's CSV answers whole, in place of `csvBytes` (only when `dump` is 'csv'). */
+  csvRaw?: RawCsvSink
   /**
    * Whole CSV records as the dump wrote them, without its header, the values in `fields` order:
    * bytes, never decoded here, in parts (views of the response's chunks, in order; only when `dump`
@@ -90,6 +112,20 @@ export function waitFor(ms: number, signal: AbortSignal): Promise<void> {
       resolve()
     }, ms)
     signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** Lets the page's other tasks run (input, drawing) before going on; no 4 ms clamp, unlike setTimeout. */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
   })
 }
 
@@ -267,11 +303,35 @@ async function readDump(
     ...(job.fetch ? { fetch: job.fetch } : {}),
   })
   const reader = body.getReader()
+  if (format === 'csv' && job.sink.csvRaw) return readRawCsv(job, job.sink.csvRaw, reader, progressed)
   const decoder = new TextDecoder()
   const csv = format === 'csv' ? createCsvRecordSplitter() : null
   const json = format === 'json' ? createDumpJsonReader() : null
   let order: number[] | null = null
   let headerSeen = false
+  // CSV stays bytes: only the header is decoded, to check that it names the fields asked for
+  const csvPiece = async (bytes: Bytes, seen: boolean): Promise<boolean> => {
+    let { parts, records } = csv!.push(bytes)
+    if (!seen && records > 0) {
+      // the header is the first record, whole in the first part
+      const first = parts[0]!
+      const headerLength = firstCsvRecordLength(first)
+      const names = headerNames(first.subarray(0, headerLength))
+      if (names.length !== job.fields.length || names.some((name, index) => name !== job.fields[index])) {
+        throw new CkanError('contract', 'The dump’s columns are not the ones asked for', {
+          detail: names.join(',').slice(0, 200),
+        })
+      }
+      parts = [first.subarray(headerLength), ...parts.slice(1)]
+      records--
+      seen = true
+    }
+    if (records > 0) {
+      await job.sink.csvBytes!(parts, records)
+      progressed(records)
+    }
+    return seen
+  }
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Bytes>
@@ -283,25 +343,12 @@ async function readDump(
       }
       if (chunk.done) break
       if (csv) {
-        // CSV stays bytes: only the header is decoded, to check that it names the fields asked for
-        let { parts, records } = csv.push(chunk.value)
-        if (!headerSeen && records > 0) {
-          // the header is the first record, whole in the first part
-          const first = parts[0]!
-          const headerLength = firstCsvRecordLength(first)
-          const names = headerNames(first.subarray(0, headerLength))
-          if (names.length !== job.fields.length || names.some((name, index) => name !== job.fields[index])) {
-            throw new CkanError('contract', 'The dump’s columns are not the ones asked for', {
-              detail: names.join(',').slice(0, 200),
-            })
+        for (let from = 0; from < chunk.value.length; from += SCAN_BYTES) {
+          if (from > 0) {
+            await yieldToPage()
+            if (job.signal.aborted) throw abortError()
           }
-          parts = [first.subarray(headerLength), ...parts.slice(1)]
-          records--
-          headerSeen = true
-        }
-        if (records > 0) {
-          await job.sink.csvBytes!(parts, records)
-          progressed(records)
+          headerSeen = await csvPiece(chunk.value.subarray(from, from + SCAN_BYTES), headerSeen)
         }
       } else if (json) {
         const out = json.push(decoder.decode(chunk.value, { stream: true }))
@@ -320,6 +367,55 @@ async function readDump(
   } finally {
     await reader.cancel().catch(() => undefined)
   }
+}
+
+/** One CSV answer handed to a raw sink as it comes; its records are counted as the sink folds them. */
+async function readRawCsv(
+  job: ViewStreamJob,
+  sink: RawCsvSink,
+  reader: ReadableStreamDefaultReader<Bytes>,
+  progressed: (records: number) => void,
+): Promise<void> {
+  let counted = 0
+  const countTo = (records: number) => {
+    if (records > counted) progressed(records - counted)
+    counted = Math.max(counted, records)
+  }
+  sink.begin()
+  let failure: unknown = null
+  let since = performance.now()
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Bytes>
+      try {
+        chunk = await reader.read()
+      } catch (error) {
+        if (isAbortError(error) || job.signal.aborted) throw abortError()
+        throw new CkanError('network', 'The connection dropped during the dump', { cause: error })
+      }
+      if (chunk.done) break
+      countTo(await sink.bytes(chunk.value))
+      // buffered chunks resolve at once, in one task: let the page's other work in now and then
+      if (performance.now() - since > YIELD_EVERY_MS) {
+        await yieldToPage()
+        since = performance.now()
+      }
+    }
+  } catch (error) {
+    failure = error
+  } finally {
+    await reader.cancel().catch(() => undefined)
+  }
+  // what reached the sink is folded whole: the reading goes on from exactly there
+  const end = await sink.end()
+  countTo(end.records)
+  if (end.header === 'other')
+    throw new CkanError('contract', 'The dump’s columns are not the ones asked for', {
+      detail: (end.names ?? []).join(',').slice(0, 200),
+    })
+  if (failure) throw failure
+  if (end.header === 'none') throw new CkanError('broken-answer', 'The dump ended before its header')
+  if (end.cut > 0) throw new CkanError('broken-answer', 'The dump ended inside a record')
 }
 
 /** Where each field's value sits in the dump's record lists. */

@@ -1,7 +1,7 @@
 // The summary as a chart, drawn with the quick chart's parts: a line for time, bars for values and
 // ranges, bars split by a second grouping (stacked or side by side). A sentence says what it shows,
 // as the chart's name and under it; the groups' table below gives every figure.
-import { useId, useState, type ReactNode } from 'react'
+import { memo, useId, useState, type ReactNode } from 'react'
 import { ChartFigure, GroupedBars, Plot } from '../../components/chart/chart-parts'
 import { summaryCatalogue } from '../../i18n/catalogues/summary'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
@@ -24,7 +24,7 @@ export interface SummaryChartProps {
   timeLabel(time: number): string
 }
 
-export function SummaryChart({
+export const SummaryChart = memo(function SummaryChart({
   rows,
   spec,
   groupNames,
@@ -149,4 +149,4 @@ export function SummaryChart({
       {note && <p className="dse-hint">{note}</p>}
     </div>
   )
-}
+})

@@ -1,7 +1,7 @@
 // What to summarise: the column to group by and how (each value, a date's day, month, quarter or
 // year, a number's ranges and their width), an optional second column, and the figures shown (the
 // number of records, and the total, average, smallest or largest of any number column).
-import { useId, useState } from 'react'
+import { memo, useId, useState } from 'react'
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import { summaryCatalogue } from '../../i18n/catalogues/summary'
 import { useMessages } from '../../i18n/i18n-context'
@@ -27,7 +27,12 @@ export interface SummaryControlsProps {
   onChange(spec: SummarySpec): void
 }
 
-export function SummaryControls({ spec, fields, sample, onChange }: SummaryControlsProps) {
+export const SummaryControls = memo(function SummaryControls({
+  spec,
+  fields,
+  sample,
+  onChange,
+}: SummaryControlsProps) {
   const t = useMessages(summaryCatalogue)
   const groupable = groupableFields(fields)
   const measurable = measurableFields(fields)
@@ -62,7 +67,7 @@ export function SummaryControls({ spec, fields, sample, onChange }: SummaryContr
       />
     </div>
   )
-}
+})
 
 function GroupingControl({
   title,

@@ -10,7 +10,7 @@ import {
   type SortFn,
   type SortingState,
 } from '@tanstack/react-table'
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import type { CkanField, FilterScalar } from '../../api/ckan/types'
 import { summaryCatalogue } from '../../i18n/catalogues/summary'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
@@ -35,7 +35,14 @@ export interface SummaryTableProps {
   onChooseGroup(filters: [string, FilterScalar][]): void
 }
 
-export function SummaryTable({ rows, spec, fields, words, measureLabel, onChooseGroup }: SummaryTableProps) {
+export const SummaryTable = memo(function SummaryTable({
+  rows,
+  spec,
+  fields,
+  words,
+  measureLabel,
+  onChooseGroup,
+}: SummaryTableProps) {
   const t = useMessages(summaryCatalogue)
   const formats = useFormats()
   const [sorting, setSorting] = useState<SortingState>([])
@@ -74,10 +81,11 @@ export function SummaryTable({ rows, spec, fields, words, measureLabel, onChoose
         : [
             helper.accessor((row) => row.share ?? undefined, {
               id: 'share',
+              // a share of the records is just "Share"; of a total, it says which
               header:
-                spec.measures.length > 1
-                  ? t('summary.shareOf', { figure: measureLabel(shareAt) })
-                  : t('summary.share'),
+                spec.measures[shareAt]!.kind === 'count'
+                  ? t('summary.share')
+                  : t('summary.shareOf', { figure: measureLabel(shareAt) }),
               sortUndefined: 'last',
             }),
           ]
@@ -190,4 +198,4 @@ export function SummaryTable({ rows, spec, fields, words, measureLabel, onChoose
       )}
     </div>
   )
-}
+})

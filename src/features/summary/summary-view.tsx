@@ -3,7 +3,7 @@
 // worker as the records stream in (queries/summary), shown as it refines, then as a chart and a
 // sortable table of groups. Choosing a group narrows the view to it. Loaded lazily with its catalogue.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useId, useMemo, useRef } from 'react'
+import { useCallback, useDeferredValue, useId, useMemo, useRef } from 'react'
 import type { CkanField, FilterScalar, Portal, SearchRequest } from '../../api/ckan/types'
 import { downloadBlob } from '../../components/ui/download-blob'
 import { Spinner } from '../../components/ui/spinner'
@@ -12,20 +12,18 @@ import { useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import { localDate, slug } from '../../lib/file-names'
 import { MAX_GROUPS } from '../../lib/summary/aggregate'
-import { summaryRows, shareMeasure, type SummaryRow } from '../../lib/summary/summary-rows'
+import { summaryRows, shareMeasure } from '../../lib/summary/summary-rows'
 import type { SummarySpec } from '../../lib/summary/summary-spec'
-import { fieldLabel } from '../../model/fields'
 import { formatGroups, formatMeasures, parseGroups, parseMeasures } from '../../model/summary-link'
 import { searchQueryOptions } from '../../queries/datastore-queries'
 import { profiledFieldIds, sampleRequest } from '../../queries/profile-requests'
 import { summaryQueryOptions } from '../../queries/summary/summary-query'
 import { SummaryChart } from './summary-chart'
 import { SummaryControls } from './summary-controls'
-import { groupLabel, groupRawValue, isNumericGrouping, resolveSummary, summaryCsv } from './summary-fns'
+import { groupRawValue, resolveSummary, summaryCsv } from './summary-fns'
 import { SummaryProgress } from './summary-progress'
 import { SummaryTable } from './summary-table'
-import { useGroupWords } from './use-group-words'
-import { useMeasureLabel } from './use-measure-label'
+import { useSummaryLabels } from './use-summary-labels'
 
 /** The summary as the link says it: `group` and `show` (model/summary-link.ts); empty: the first choices. */
 export interface SummaryChoice {
@@ -114,36 +112,22 @@ function SummaryOf({
   const options = summaryQueryOptions(api, portal, view, spec, fields)
   const query = useQuery(options)
   const state = query.data
-  const words = useGroupWords()
-  const measureOf = useMeasureLabel(fields)
-  const measureLabel = useCallback((index: number) => measureOf(spec.measures[index]!), [measureOf, spec])
-  const fieldOf = (id: string) => fields.find((field) => field.id === id)
-  const groupNames = spec.groups.map((grouping) => {
-    const field = fieldOf(grouping.field)
-    return field ? fieldLabel(field, field.id) : grouping.field
-  })
-  const numeric = spec.groups.map((grouping) => isNumericGrouping(grouping, fieldOf(grouping.field)))
-  const ordered = spec.groups.map((grouping, index) => grouping.by !== 'value' || numeric[index]!)
+  const { words, groupNames, numeric, ordered, label, timeLabel, measureLabel } = useSummaryLabels(
+    spec,
+    fields,
+  )
   const snapshot = state?.snapshot
   const rows = useMemo(
     () => (snapshot ? summaryRows(snapshot, spec, numeric) : []),
-    // numeric follows the spec and the fields
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [snapshot, spec],
+    [snapshot, spec, numeric],
   )
-  const typeOf = (index: number) => fieldOf(spec.groups[index]!.field)?.type ?? 'text'
-  const label = (row: SummaryRow, index: number) =>
-    groupLabel(row.keys[index]!, spec.groups[index]!, typeOf(index), words)
-  const firstBy = spec.groups[0]!.by
-  const timeLabel = (time: number) => {
-    const date = new Date(time)
-    const year = date.getUTCFullYear()
-    const month = date.getUTCMonth() + 1
-    if (firstBy === 'year') return String(year)
-    if (firstBy === 'quarter') return words.quarter(year, Math.ceil(month / 3))
-    if (firstBy === 'month') return words.month(year, month)
-    return words.date(date.toISOString().slice(0, 10), 'date')
-  }
+  // the chart and the table follow in the background: a progress step never holds the page
+  const shownRows = useDeferredValue(rows)
+  const onSpecChange = useCallback(
+    (next: SummarySpec) =>
+      onChange({ group: formatGroups(next.groups), show: formatMeasures(next.measures) }),
+    [onChange],
+  )
   const title =
     spec.groups.length > 1
       ? t('summary.titleTwo', { figure: measureLabel(0), group: groupNames[0]!, second: groupNames[1]! })
@@ -175,14 +159,7 @@ function SummaryOf({
 
   return (
     <section className="dse-summary" aria-labelledby={titleId}>
-      <SummaryControls
-        spec={spec}
-        fields={fields}
-        sample={sample}
-        onChange={(next) =>
-          onChange({ group: formatGroups(next.groups), show: formatMeasures(next.measures) })
-        }
-      />
+      <SummaryControls spec={spec} fields={fields} sample={sample} onChange={onSpecChange} />
       {problems.map((problem) => (
         <p key={problem} className="dse-notice">
           {problem}
@@ -205,7 +182,7 @@ function SummaryOf({
             <p className="dse-hint">{t('summary.overflow', { max: MAX_GROUPS })}</p>
           )}
           <SummaryChart
-            rows={rows}
+            rows={shownRows}
             spec={spec}
             groupNames={groupNames}
             ordered={ordered}
@@ -226,7 +203,7 @@ function SummaryOf({
             </button>
           </div>
           <SummaryTable
-            rows={rows}
+            rows={shownRows}
             spec={spec}
             fields={fields}
             words={words}

@@ -4,14 +4,21 @@
 // own origin) or when the page's content security policy forbids it (`worker-src`); the slices
 // then do the same work, only on the page's thread. Either way, at most a few megabytes of records
 // wait to be folded: the reading holds back until the fold catches up.
-import { createFoldEngine, type FoldFactories } from './fold-engine'
+import { createFoldEngine, type AnswerEnd, type FoldFactories } from './fold-engine'
 import type { FromWorker, ToWorker } from './fold-protocol'
 
 export interface FoldHandle<Snapshot> {
   /** Where the records are folded: in a worker, or on the page in slices. */
   readonly where: 'worker' | 'page'
-  /** Whole CSV records (bytes, header removed); resolves once there is room for more. */
-  csv(parts: readonly Uint8Array[]): Promise<void>
+  /** A dump's answer starts (its header first). */
+  begin(): void
+  /**
+   * The answer's next bytes, as they came (handed over: do not use them after); resolves once there
+   * is room for more, with the answer's whole records folded so far (it may lag behind).
+   */
+  bytes(chunk: Uint8Array): Promise<number>
+  /** How the answer ended, once everything sent is folded. */
+  end(): Promise<AnswerEnd>
   /** Records as lists of values; resolves once there is room for more. */
   rows(rows: readonly (readonly unknown[])[]): Promise<void>
   /** What was folded from everything given so far. */
@@ -118,23 +125,48 @@ async function startWorker<Options>(setup: FoldSetup<Options>): Promise<Worker |
   return null
 }
 
+/** Whole bytes of their own, to hand over: a view of a bigger buffer is copied first. */
+function ownBytes(chunk: Uint8Array): Uint8Array<ArrayBuffer> {
+  return chunk.byteOffset === 0 &&
+    chunk.byteLength === chunk.buffer.byteLength &&
+    chunk.buffer instanceof ArrayBuffer
+    ? (chunk as Uint8Array<ArrayBuffer>)
+    : chunk.slice()
+}
+
 function workerHandle<Snapshot>(worker: Worker): FoldHandle<Snapshot> {
   const waiting = createWaiting()
-  const snapshots = new Map<number, { resolve(snapshot: Snapshot): void; reject(error: Error): void }>()
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
   let nextId = 0
+  let answered = 0
   const fail = (error: Error) => {
     waiting.fail(error)
-    for (const pending of snapshots.values()) pending.reject(error)
-    snapshots.clear()
+    for (const request of pending.values()) request.reject(error)
+    pending.clear()
+  }
+  const settle = (id: number, value: unknown) => {
+    pending.get(id)?.resolve(value)
+    pending.delete(id)
   }
   worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
     const message = event.data
-    if (message.type === 'folded') waiting.done(message.size)
-    else if (message.type === 'snapshot') {
-      snapshots.get(message.id)?.resolve(message.snapshot as Snapshot)
-      snapshots.delete(message.id)
+    if (message.type === 'folded') {
+      answered = message.answered
+      waiting.done(message.size)
+    } else if (message.type === 'snapshot') settle(message.id, message.snapshot)
+    else if (message.type === 'ended') {
+      answered = message.answer.records
+      settle(message.id, message.answer)
     } else if (message.type === 'failed') fail(new Error(message.message))
   })
+  const ask = <T>(message: (id: number) => ToWorker): Promise<T> => {
+    if (waiting.failure) return Promise.reject(waiting.failure)
+    const id = nextId++
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      send(message(id))
+    })
+  }
   worker.addEventListener('error', (event) => {
     event.preventDefault()
     fail(new Error(event.message || 'The worker stopped'))
@@ -142,27 +174,23 @@ function workerHandle<Snapshot>(worker: Worker): FoldHandle<Snapshot> {
   const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer)
   return {
     where: 'worker',
-    async csv(parts) {
-      for (const part of parts) {
-        // a copy of its own, handed over: the response's chunk it views is still being read
-        const bytes = part.slice()
-        send({ type: 'csv', bytes, size: bytes.length }, [bytes.buffer])
-        await waiting.add(bytes.length)
-      }
+    begin() {
+      answered = 0
+      send({ type: 'begin' })
     },
+    async bytes(chunk) {
+      const bytes = ownBytes(chunk)
+      send({ type: 'bytes', bytes, size: bytes.length }, [bytes.buffer])
+      await waiting.add(bytes.length)
+      return answered
+    },
+    end: () => ask<AnswerEnd>((id) => ({ type: 'end', id })),
     async rows(rows) {
       const size = rowsSize(rows)
       send({ type: 'rows', rows, size })
       await waiting.add(size)
     },
-    snapshot() {
-      if (waiting.failure) return Promise.reject(waiting.failure)
-      const id = nextId++
-      return new Promise<Snapshot>((resolve, reject) => {
-        snapshots.set(id, { resolve, reject })
-        send({ type: 'snapshot', id })
-      })
-    },
+    snapshot: () => ask<Snapshot>((id) => ({ type: 'snapshot', id })),
     close() {
       worker.terminate()
       fail(new Error('The fold was closed'))
@@ -195,13 +223,23 @@ function pageHandle<Snapshot>(
   const reached = (size: number) => () => waiting.done(size)
   return {
     where: 'page',
-    async csv(parts) {
-      for (const part of parts) {
-        engine.csv(part)
-        engine.mark(reached(part.length))
+    begin() {
+      engine.begin()
+      schedule()
+    },
+    async bytes(chunk) {
+      engine.bytes(chunk)
+      engine.mark(reached(chunk.length))
+      schedule()
+      await waiting.add(chunk.length)
+      return engine.answered
+    },
+    end() {
+      if (waiting.failure) return Promise.reject(waiting.failure)
+      return new Promise<AnswerEnd>((resolve) => {
+        engine.end(resolve)
         schedule()
-        await waiting.add(part.length)
-      }
+      })
     },
     async rows(rows) {
       const size = rowsSize(rows)

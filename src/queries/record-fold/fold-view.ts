@@ -66,11 +66,23 @@ export async function foldView<Snapshot>(job: FoldViewJob<Snapshot>): Promise<Fo
       })
     return asking
   }
-  // the first records as soon as they are in, then every so often
+  // the first records as soon as they are in, then every so often, and the last ones read even
+  // when the reading then waits (a slow page): a step too soon is taken when its time comes
+  let later: ReturnType<typeof setTimeout> | undefined
   const maybeAsk = () => {
-    const now = performance.now()
-    if (asking || (last && now - shownAt < every)) return
-    shownAt = now
+    if (later !== undefined || ended) return
+    const wait = last ? every - (performance.now() - shownAt) : 0
+    if (asking || wait > 0) {
+      later = setTimeout(
+        () => {
+          later = undefined
+          maybeAsk()
+        },
+        Math.max(wait, 10),
+      )
+      return
+    }
+    shownAt = performance.now()
     ask().catch(() => undefined)
   }
 
@@ -84,9 +96,14 @@ export async function foldView<Snapshot>(job: FoldViewJob<Snapshot>): Promise<Fo
       dump: job.dump,
       signal: job.signal,
       sink: {
-        csvBytes: async (parts) => {
-          await fold.csv(parts)
-          maybeAsk()
+        csvRaw: {
+          begin: () => fold.begin(),
+          bytes: async (chunk) => {
+            const answered = await fold.bytes(chunk)
+            maybeAsk()
+            return answered
+          },
+          end: () => fold.end(),
         },
         rows: async (rows) => {
           await fold.rows(rows)
@@ -115,6 +132,7 @@ export async function foldView<Snapshot>(job: FoldViewJob<Snapshot>): Promise<Fo
     if (end.status === 'done' || !last) end = { status: 'failed', error }
   } finally {
     ended = true
+    clearTimeout(later)
     fold.close()
   }
   if (!last) throw end.status === 'failed' ? end.error : new Error('Nothing was folded')

@@ -26,14 +26,27 @@ export function serveFolds(scope: FoldScope, factories: FoldFactories): void {
         return
       }
       if (!engine || !fold) throw new Error('No fold is open')
-      if (message.type === 'snapshot') {
-        scope.postMessage({ type: 'snapshot', id: message.id, snapshot: fold.snapshot() })
-        return
+      const folding = engine
+      switch (message.type) {
+        case 'snapshot':
+          scope.postMessage({ type: 'snapshot', id: message.id, snapshot: fold.snapshot() })
+          return
+        case 'begin':
+          folding.begin()
+          break
+        case 'end':
+          folding.end((answer) => scope.postMessage({ type: 'ended', id: message.id, answer }))
+          break
+        case 'bytes':
+          folding.bytes(message.bytes)
+          break
+        case 'rows':
+          folding.rows(message.rows)
+          break
       }
-      if (message.type === 'csv') engine.csv(message.bytes)
-      else engine.rows(message.rows)
-      engine.work(Number.POSITIVE_INFINITY)
-      scope.postMessage({ type: 'folded', size: message.size })
+      folding.work(Number.POSITIVE_INFINITY)
+      if (message.type === 'bytes' || message.type === 'rows')
+        scope.postMessage({ type: 'folded', size: message.size, answered: folding.answered })
     } catch (error) {
       scope.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
     }

@@ -36,19 +36,43 @@ describe('the fold engine', () => {
     const fold = totalsFold()
     const engine = createFoldEngine(fold)
     const marks: number[] = []
-    engine.csv(csv(Array.from({ length: 1000 }, (_, index) => `a,${index % 2}\n`).join('')))
+    const lines = Array.from({ length: 20_000 }, (_, index) => `a,${index % 2}\n`).join('')
+    engine.begin()
+    engine.bytes(csv(`name,size\r\n${lines}`))
     engine.mark(() => marks.push(fold.snapshot().records))
-    engine.rows([['b', 5]])
+    engine.rows(Array.from({ length: 600 }, () => ['b', 5]))
     engine.mark(() => marks.push(fold.snapshot().records))
-    // every look at the clock says a millisecond passed: a 2 ms slice is two steps of 256 records
+    // every look at the clock says a millisecond passed: a 2 ms slice is two steps
     let clock = 0
     vi.spyOn(performance, 'now').mockImplementation(() => ++clock)
     expect(engine.work(clock + 2)).toBe(false)
-    expect(fold.snapshot().records).toBe(512)
     expect(marks).toEqual([])
+    // two steps of 32 KB: part of the answer is in, not all
+    expect(fold.snapshot().records).toBeGreaterThan(0)
+    expect(fold.snapshot().records).toBeLessThan(20_000)
     while (!engine.work(clock + 2));
-    expect(marks).toEqual([1000, 1001])
-    expect(fold.snapshot().totals).toEqual({ a: 500, b: 5 })
+    expect(marks).toEqual([20_000, 20_600])
+    expect(fold.snapshot().totals).toEqual({ a: 10_000, b: 3000 })
+  })
+
+  it('finds whole records however a dump’s answer is cut, and says how it ended', () => {
+    const fold = totalsFold()
+    const engine = createFoldEngine(fold)
+    const text = 'name,size\r\n"Köln, ""DE""",1\nb,2\n"cut'
+    engine.begin()
+    for (let at = 0; at < text.length; at += 3) engine.bytes(csv(text.slice(at, at + 3)))
+    const ends: unknown[] = []
+    engine.end((answer) => ends.push(answer))
+    // another answer, with its columns in another order: nothing of it is folded
+    engine.begin()
+    engine.bytes(csv('size,name\n9,x\n'))
+    engine.end((answer) => ends.push(answer))
+    engine.work(Number.POSITIVE_INFINITY)
+    expect(ends).toEqual([
+      { records: 2, header: 'ok', cut: 4 },
+      { records: 0, header: 'other', names: ['size', 'name'], cut: 0 },
+    ])
+    expect(fold.snapshot()).toEqual({ records: 2, totals: { 'Köln, "DE"': 1, b: 2 } })
   })
 })
 
@@ -102,7 +126,10 @@ describe('opening a fold', () => {
     )
     expect([inWorker.where, onPage.where]).toEqual(['worker', 'page'])
     for (const fold of [inWorker, onPage]) {
-      await fold.csv([csv('a,1\nb,2\n'), csv('a,"3"\n')])
+      fold.begin()
+      await fold.bytes(csv('name,size\na,1\nb,'))
+      await fold.bytes(csv('2\na,"3"\n'))
+      expect(await fold.end()).toEqual({ records: 3, header: 'ok', cut: 0 })
       await fold.rows([['c', 4]])
     }
     const expected = { records: 4, totals: { a: 4, b: 2, c: 4 } }
@@ -126,9 +153,10 @@ describe('opening a fold', () => {
     )
     const line = `${'a'.repeat(1020)},1\n`
     const records = Math.ceil(MAX_WAITING / line.length) + 10
-    const big = csv(line.repeat(records))
+    const big = csv(`name,size\n${line.repeat(records)}`)
     let sent = false
-    const sending = fold.csv([big]).then(() => (sent = true))
+    fold.begin()
+    const sending = fold.bytes(big).then(() => (sent = true))
     // nothing has been folded yet: the sender waits
     await Promise.resolve()
     expect(sent).toBe(false)
@@ -203,5 +231,70 @@ describe('folding a view', () => {
     const outcome = await job(failing, new AbortController().signal)
     expect(outcome).toMatchObject({ status: 'failed', folded: 120, done: 120 })
     expect((outcome as { error: Error }).error.message).toBe('the portal fell over')
+  })
+})
+
+describe('folding a view from the dump', () => {
+  const rows = Array.from({ length: 500 }, (_, index) => ({
+    name: index % 4 === 0 ? 'a, "b"' : 'c',
+    size: index,
+  }))
+  const body = (offset: number) =>
+    `name,size\r\n${rows
+      .slice(offset)
+      .map(
+        (row) => `${row.name.includes(',') ? `"${row.name.replace(/"/g, '""')}"` : row.name},${row.size}\n`,
+      )
+      .join('')}`
+
+  it('hands the answers’ bytes to the fold, and resumes a dropped one where its folded records end', async () => {
+    const urls: URL[] = []
+    const fetchImpl = (async (url: string) => {
+      const address = new URL(url)
+      urls.push(address)
+      const bytes = new TextEncoder().encode(body(Number(address.searchParams.get('offset') ?? 0)))
+      // the first answer drops in the middle of a record
+      const end = urls.length === 1 ? 2345 : bytes.length
+      let sent = 0
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent >= end)
+              return urls.length === 1 ? controller.error(new TypeError('network error')) : controller.close()
+            controller.enqueue(bytes.slice(sent, Math.min(end, sent + 500)))
+            sent += 500
+          },
+        }),
+        { headers: { 'content-type': 'text/csv' } },
+      )
+    }) as unknown as typeof fetch
+    const fold = await openFold<Record<string, never>, Totals>(
+      setup(() => new LocalWorker() as unknown as Worker),
+    )
+    const outcome = await foldView({
+      portal: { baseUrl: 'http://portal.test/en' },
+      search: async () => ({
+        fields: [],
+        records: [],
+        total: rows.length,
+        totalWasEstimated: false,
+        offset: 0,
+      }),
+      view: { resourceId: 'r', limit: 0 },
+      fold,
+      fields: ['name', 'size'],
+      records: (snapshot) => snapshot.records,
+      dump: 'csv',
+      signal: new AbortController().signal,
+      fetch: fetchImpl,
+      sleep: async () => undefined,
+    })
+    expect(outcome).toMatchObject({ status: 'done', via: 'dump', done: 500, folded: 500 })
+    expect(urls).toHaveLength(2)
+    const resumedAt = Number(urls[1]!.searchParams.get('offset'))
+    expect(resumedAt).toBeGreaterThan(0)
+    const expected = { 'a, "b"': 0, c: 0 } as Record<string, number>
+    for (const row of rows) expected[row.name]! += row.size
+    expect(outcome.snapshot.totals).toEqual(expected)
   })
 })
