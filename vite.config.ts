@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { chunkSizeLimits, EXCELJS_CHUNK_LIMIT_KB } from './scripts/chunk-size-limits.ts'
 
 // The API server (server/main.ts) serves the built app and the CKAN API from one origin.
 // In development, Vite serves the app and proxies the API paths to that server.
@@ -10,7 +11,7 @@ const proxy = {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunkSizeLimits()],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -18,5 +19,12 @@ export default defineConfig({
     // no inline module-preload polyfill script: the app must run under `script-src 'self'`
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // per chunk, in chunkSizeLimits(); Vite's own warning stays for anything over the largest limit
+    chunkSizeWarningLimit: EXCELJS_CHUNK_LIMIT_KB,
+    rolldownOptions: {
+      // Rolldown's report of the time spent in plugins (Vite's own, for CSS) is about the build's
+      // speed, not its output, and reads like a failure on a first `npm start`
+      checks: { bundlerTimings: false },
+    },
   },
 })

@@ -5,6 +5,11 @@
 //
 //   node --import tsx bench/browser-bench.ts [--runs 5] [--grids ours,ag-grid,glide,datatables]
 //                                            [--sizes 1000,100000,1000000] [--no-write]
+//                                            [--before DIR]
+//
+// --before DIR adds the grid `before`: an explorer built from another commit (DIR is its `dist/`, e.g.
+// `git worktree add ../base <commit> && (cd ../base && npm ci && npx vite build)` → ../base/dist), so a
+// change is measured before and after, beside the peers, in one run on one machine.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -12,6 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { resolveChromium } from '../e2e/browser.ts'
 import {
+  DEFAULT_GRIDS,
   GRIDS,
   GRIDS_WITH_SEARCH,
   gridUrl,
@@ -34,7 +40,14 @@ import {
 import { initialJsGzipBytes } from './lib/initial-js.ts'
 import { renderReadmeTable, renderResultsSection, type BenchReport, type Measurements } from './lib/report.ts'
 import { replaceSection } from './lib/results-section.ts'
-import { repoRoot, serveStatic, startDatastore, type RunningDatastore } from './servers.ts'
+import {
+  repoRoot,
+  serveAppWithApi,
+  serveStatic,
+  startDatastore,
+  type RunningDatastore,
+  type StaticServer,
+} from './servers.ts'
 
 interface Options {
   runs: number
@@ -44,20 +57,27 @@ interface Options {
   write: boolean
   /** Already running datastore servers by row count (`--servers 1000=http://127.0.0.1:8081,...`). */
   servers: Map<number, string>
+  /** An earlier build of the explorer (its `dist/`), measured as the grid `before`. */
+  before: string | null
 }
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
     runs: 5,
-    grids: [...GRIDS],
+    grids: [...DEFAULT_GRIDS],
     sizes: [1000, 100_000, 1_000_000],
     write: true,
     servers: new Map(),
+    before: null,
   }
+  let gridsNamed = false
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     if (arg === '--runs') options.runs = Math.max(1, Number(argv[++i]))
-    else if (arg === '--grids') options.grids = (argv[++i] ?? '').split(',') as GridName[]
+    else if (arg === '--grids') {
+      options.grids = (argv[++i] ?? '').split(',') as GridName[]
+      gridsNamed = true
+    } else if (arg === '--before') options.before = path.resolve(argv[++i] ?? '')
     else if (arg === '--sizes')
       options.sizes = [...new Set((argv[++i] ?? '').split(',').map(Number))].sort((a, b) => a - b)
     else if (arg === '--no-write') options.write = false
@@ -69,6 +89,11 @@ function parseOptions(argv: string[]): Options {
     } else throw new Error(`unknown option ${arg}`)
   }
   for (const grid of options.grids) if (!GRIDS.includes(grid)) throw new Error(`unknown grid ${grid}`)
+  if (options.before !== null) {
+    if (!existsSync(path.join(options.before, 'index.html')))
+      throw new Error(`--before ${options.before}: no index.html there (give an explorer build's dist/)`)
+    if (!gridsNamed) options.grids.splice(1, 0, 'before')
+  } else if (options.grids.includes('before')) throw new Error('the grid before needs --before DIR')
   return options
 }
 
@@ -562,9 +587,11 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
   const initialJs: Record<string, number> = {
     ours: initialJsGzipBytes(path.join(repoRoot, 'dist', 'index.html')).bytes,
   }
-  for (const grid of GRIDS.filter((g) => g !== 'ours')) {
+  for (const grid of GRIDS.filter((g) => g !== 'ours' && g !== 'before')) {
     initialJs[grid] = initialJsGzipBytes(path.join(repoRoot, 'bench', '.peers-dist', `${grid}.html`)).bytes
   }
+  if (options.before !== null)
+    initialJs.before = initialJsGzipBytes(path.join(options.before, 'index.html')).bytes
 
   log(
     `Starting datastore servers with ${sizes.map(sizeLabel).join(', ')} rows (the first load of 1M rows takes many minutes; later starts reuse bench/data/)…`,
@@ -573,6 +600,7 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
   const peers = await serveStatic(path.join(repoRoot, 'bench', '.peers-dist'))
   let browser: Browser | undefined
   let scrollServer: RunningDatastore | undefined
+  let stopFronts = async (): Promise<unknown> => undefined
   try {
     // one at a time: loading is CPU-bound, and parallel loads only slow each other on 2 cores
     for (const rows of sizes) {
@@ -602,10 +630,20 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
     const scrollServerStarting = startScrollServer(big.rows)
     const executablePath = resolveChromium()
     browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: LAUNCH_ARGS })
+    // the earlier build (--before), served with each server's API forwarded; the scroll server's
+    // front follows it across its restarts
+    const beforeDir = options.before
+    const fronts = new Map<string, StaticServer>()
+    if (beforeDir !== null) {
+      for (const server of servers) fronts.set(server.url, await serveAppWithApi(beforeDir, () => server.url))
+      fronts.set('scroll', await serveAppWithApi(beforeDir, () => scrollServer!.url))
+    }
+    stopFronts = () => Promise.all([...fronts.values()].map((front) => front.stop()))
     const setupFor = (server: RunningDatastore, height: number): GridSetup => ({
       api: server.url,
       peers: peers.url,
       height,
+      before: fronts.get(server === scrollServer ? 'scroll' : server.url)?.url,
     })
     const height = await ourGridHeight(browser, setupFor(big, 560))
     scrollServer = await scrollServerStarting
@@ -680,6 +718,7 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
   } finally {
     await browser?.close()
     await peers.stop()
+    await stopFronts()
     for (const server of servers) await server.stop()
     await scrollServer?.stop()
   }

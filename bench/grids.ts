@@ -3,11 +3,19 @@
 // reading the same datastore server over CORS-enabled GETs).
 import type { Page } from '@playwright/test'
 
-export const GRIDS = ['ours', 'ag-grid', 'glide', 'datatables'] as const
+export const GRIDS = ['ours', 'before', 'ag-grid', 'glide', 'datatables'] as const
 export type GridName = (typeof GRIDS)[number]
+/** The grids measured when none are named: `before` only runs when a build to compare is given. */
+export const DEFAULT_GRIDS: readonly GridName[] = ['ours', 'ag-grid', 'glide', 'datatables']
+
+/** The explorer, as built now (`ours`) or from another commit (`before`, `--before DIR`). */
+export function isExplorer(grid: GridName): boolean {
+  return grid === 'ours' || grid === 'before'
+}
 
 export const GRID_LABELS: Record<GridName, string> = {
   ours: 'Datastore Explorer',
+  before: 'Datastore Explorer, an earlier build (`--before`)',
   'ag-grid': 'AG Grid Community 36.2 (Infinite Row Model)',
   glide: 'Glide Data Grid 6.0.4-alpha24 (async page cache)',
   datatables: 'DataTables 3.1.5 + Scroller 3.1.0 (server-side)',
@@ -15,6 +23,7 @@ export const GRID_LABELS: Record<GridName, string> = {
 
 export const SHORT_LABELS: Record<GridName, string> = {
   ours: 'Ours',
+  before: 'Before',
   'ag-grid': 'AG Grid',
   glide: 'Glide',
   datatables: 'DataTables',
@@ -33,10 +42,16 @@ export interface GridSetup {
   peers: string
   /** Height of the explorer's grid (header + rows), given to the peers so all show as many rows. */
   height: number
+  /** Origin serving the earlier build, with the API forwarded to `api` (`--before DIR`). */
+  before?: string
 }
 
 export function gridUrl(grid: GridName, setup: GridSetup): string {
   if (grid === 'ours') return `${setup.api}/?resource_id=${RESOURCE_ID}&limit=all`
+  if (grid === 'before') {
+    if (!setup.before) throw new Error('the before grid needs --before DIR')
+    return `${setup.before}/?resource_id=${RESOURCE_ID}&limit=all`
+  }
   const query = new URLSearchParams({ api: setup.api, resource: RESOURCE_ID, height: String(setup.height) })
   return `${setup.peers}/${grid}.html?${query.toString()}`
 }
@@ -49,7 +64,7 @@ export const OURS_GRID = '.dse-grid:not(.dse-warm-up .dse-grid)'
 
 /** Centre of the sort column's header, in viewport coordinates. */
 export async function headerPoint(grid: GridName, page: Page): Promise<{ x: number; y: number }> {
-  if (grid === 'ours') {
+  if (isExplorer(grid)) {
     const box = await page
       .locator(`${OURS_GRID} [role="columnheader"][aria-label="${SORT_COLUMN}"] button`)
       .first()
@@ -63,10 +78,10 @@ export async function headerPoint(grid: GridName, page: Page): Promise<{ x: numb
 }
 
 /** Grids with a search box of their own (AG Grid and Glide have none). */
-export const GRIDS_WITH_SEARCH: readonly GridName[] = ['ours', 'datatables']
+export const GRIDS_WITH_SEARCH: readonly GridName[] = ['ours', 'before', 'datatables']
 
 /** Selector of the grid's search box, or null when it has none (AG Grid, Glide). */
 export async function searchBox(grid: GridName, page: Page): Promise<string | null> {
-  if (grid === 'ours') return 'input[type="search"]'
+  if (isExplorer(grid)) return 'input[type="search"]'
   return page.evaluate(() => window.__bench.searchBox)
 }

@@ -2,7 +2,7 @@
 // static file server for the peer pages. Each is stopped by its own handle, never by name.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createReadStream, existsSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, request as httpRequest, type Server } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -100,6 +100,10 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
 }
 
 export interface StaticServer {
@@ -109,10 +113,43 @@ export interface StaticServer {
 
 /** Serves the files of `dir` (the built peer pages) on a free port. */
 export function serveStatic(dir: string): Promise<StaticServer> {
+  return serveFiles(dir, null)
+}
+
+/**
+ * Serves an explorer build from `dir` (another commit's `dist/`) on a free port, and forwards its API
+ * paths to the datastore server `target()` names (read per request: the scroll server restarts), with
+ * the page's Host kept, so `/config.json` names this origin as the portal and the page talks to its
+ * own origin, as the explorer served by the datastore server does. The forwarding costs the earlier
+ * build one loopback hop per request; "response → first rows" starts at the response and does not see it.
+ */
+export function serveAppWithApi(dir: string, target: () => string): Promise<StaticServer> {
+  return serveFiles(dir, target)
+}
+
+/** Paths the explorer's page asks its own origin for that belong to the datastore server. */
+const API_PATHS = /^\/(?:api\/|config\.json$|datastore\/|proxy$|[A-Za-z_]{2,12}\/(?:api\/|datastore\/))/
+
+function serveFiles(dir: string, apiTarget: (() => string) | null): Promise<StaticServer> {
+  const root = path.resolve(dir)
   const server: Server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
-    const file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''))
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+    const url = new URL(request.url ?? '/', 'http://x')
+    if (apiTarget && API_PATHS.test(url.pathname)) {
+      const forwarded = httpRequest(
+        new URL(url.pathname + url.search, apiTarget()),
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(response)
+        },
+      )
+      forwarded.on('error', () => (response.headersSent ? response.destroy() : response.writeHead(502).end()))
+      request.pipe(forwarded)
+      return
+    }
+    const pathname = apiTarget && url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname)
+    const file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''))
+    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
       response.writeHead(404).end()
       return
     }

@@ -172,3 +172,86 @@ test('an element follows the host page’s colours, and its theme attribute over
   await expect(weather.firstRow).toContainText('2012')
   await expectNoAxeViolations(page, 'dark embed')
 })
+
+test.describe('the events and methods a host page uses', () => {
+  test.use({ allowedConsoleErrors: /status of 404 \(Not Found\).*datastore_search/i })
+
+  test('`ready` fires once the first rows show and `error` says what failed in CKAN’s terms; reset() undoes the reader’s changes and focusGrid() moves the focus to the records', async ({
+    page,
+  }) => {
+    await page.goto(HOST_PAGE)
+    await expect(embedded(page, 'penguins').firstRow).toContainText('Adelie')
+    // an element the page adds, with its listeners, as a host's own script would
+    const ready = await page.evaluate(
+      () =>
+        new Promise<{ detail: unknown; firstRow: string; version: unknown }>((resolve) => {
+          const element = document.createElement('datastore-explorer')
+          element.id = 'added'
+          element.setAttribute('resource-id', 'penguins')
+          element.setAttribute('sort', '"Body Mass (g)" desc')
+          element.addEventListener('ready', (event) =>
+            resolve({
+              detail: event.detail,
+              // the rows are on screen when it fires
+              firstRow: element.shadowRoot!.querySelectorAll('[role="row"]')[1]?.textContent ?? '',
+              version: (element.constructor as unknown as { version: unknown }).version,
+            }),
+          )
+          document.querySelector('main')!.append(element)
+        }),
+    )
+    expect(ready.detail).toEqual({ resource_id: 'penguins', total: 344 })
+    expect(ready.firstRow).toContain('6300')
+    expect(ready.version).toMatch(/^\d+\.\d+\.\d+/)
+
+    const added = embedded(page, 'added')
+    await expect(added.firstRow).toContainText('6300')
+    await added.header(/^Species/).click()
+    await expect(added.firstRow).toContainText('Adelie')
+    await added.search.fill('Biscoe')
+    await expect(added.element.getByRole('paragraph').filter({ hasText: /records$/ })).toContainText('168')
+    await added.element.evaluate((element) =>
+      (element as HTMLElementTagNameMap['datastore-explorer']).reset(),
+    )
+    await expect(added.search).toHaveValue('')
+    await expect(added.firstRow).toContainText('6300')
+    expect(
+      await added.element.evaluate(
+        (element) => (element as HTMLElementTagNameMap['datastore-explorer']).view,
+      ),
+    ).toEqual({
+      resource_id: 'penguins',
+      sort: '"Body Mass (g)" desc',
+    })
+
+    expect(
+      await added.element.evaluate((element) =>
+        (element as HTMLElementTagNameMap['datastore-explorer']).focusGrid(),
+      ),
+    ).toBe(true)
+    // the grid's keyboard entry point, inside the element's shadow root
+    expect(
+      await added.element.evaluate(
+        (element) => !!element.shadowRoot!.activeElement?.closest('[role="grid"]'),
+      ),
+    ).toBe(true)
+    await page.keyboard.press('ArrowDown')
+    await expect(added.grid.locator(':focus')).toBeVisible()
+
+    const failure = await page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          const element = document.createElement('datastore-explorer')
+          element.setAttribute('resource-id', 'no-such-table')
+          element.addEventListener('error', (event) => resolve(event.detail))
+          document.querySelector('main')!.append(element)
+        }),
+    )
+    expect(failure).toMatchObject({
+      kind: 'not-found',
+      type: 'Not Found Error',
+      status: 404,
+      resource_id: 'no-such-table',
+    })
+  })
+})

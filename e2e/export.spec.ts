@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import type { Download, Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { searchParams } from './pages/explorer-page'
+import { ckanAction, searchParams } from './pages/explorer-page'
 import { E2E_ROWS_MAX, FIXTURE_ORIGIN, MAIN_PORTAL } from './ports'
 import { GENERATED_RESOURCE_ID } from '../server/data/generated'
 
@@ -179,7 +179,7 @@ test('the .xlsx opens with the same cells, typed, and the data dictionary on a s
   ])
 })
 
-test('a cancelled export leaves no file, and the dialog and its progress have no axe violations', async ({
+test('a cancelled export leaves no file; the dialog and its progress have no axe violations, and the progress starts from the total the view knows', async ({
   explorer,
   page,
 }) => {
@@ -200,9 +200,31 @@ test('a cancelled export leaves no file, and the dialog and its progress have no
   await expect(dialog).toContainText(/The file holds the [\d,]+ matching records, with the 14 shown columns/)
   await expectNoAxeViolations(page, 'export dialog')
 
-  await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+  // the main button looks like one: the accent colour, not the grey of a disabled button
+  const start = dialog.getByRole('button', { name: 'Download', exact: true })
+  const colours = await start.evaluate((button) => {
+    const root = button.closest('.dse-root')!
+    const probe = document.createElement('span')
+    probe.style.color = getComputedStyle(root).getPropertyValue('--dse-accent')
+    root.append(probe)
+    const accent = getComputedStyle(probe).color
+    probe.remove()
+    return { background: getComputedStyle(button).backgroundColor, accent }
+  })
+  expect(colours.background).toBe(colours.accent)
+
+  // the count line knows the exact total: no count request, and "0 of N" at once
+  const counts: string[] = []
+  page.on('request', (request) => {
+    if (ckanAction(request.url()) === 'datastore_search' && Number(searchParams(request).limit) === 0)
+      counts.push(request.url())
+  })
+  const shown = /([\d,]+) records$/.exec((await explorer.count.textContent()) ?? '')![1]!
+  await start.click()
   await expect(dialog.getByRole('progressbar')).toBeVisible()
-  await expect(dialog.getByText(/^0 of [\d,]+ records$/)).toBeVisible()
+  await expect(dialog.getByText(`0 of ${shown} records`, { exact: true })).toBeVisible()
+  await expect(dialog.getByText('Counting the records…')).toHaveCount(0)
+  expect(counts).toEqual([])
   await expectNoAxeViolations(page, 'export progress')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog.getByRole('status')).toHaveText('Download cancelled: no file was saved.')

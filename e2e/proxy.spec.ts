@@ -99,6 +99,63 @@ test.describe('a portal the server may not reach', () => {
   })
 })
 
+test.describe('what the proxy passes on', () => {
+  test.use({
+    allowedConsoleErrors:
+      /has been blocked by CORS policy|net::ERR_FAILED|status of 502 \(Bad Gateway\).*\/proxy\?/,
+  })
+
+  test('a portal that answers a web page is refused in plain words, naming what it sent', async ({
+    explorer,
+    page,
+  }) => {
+    await explorer.open({ portal: PORTAL, resource_id: 'hostile-html' })
+    await expect(explorer.errorPanel).toContainText('This explorer’s server would not read from the portal')
+    await expect(explorer.errorPanel).toContainText('The portal answered with text/html (status 200)')
+    await expectNoAxeViolations(page, 'type refused')
+  })
+
+  test.describe('opened as a page', () => {
+    // the browser reports the 502s, and the scripts it blocked in the sandboxed document (its own,
+    // for showing JSON)
+    test.use({
+      allowedConsoleErrors:
+        /^Blocked script execution in '[^']*\/proxy\?url=[^']*' because the document's frame is sandboxed and the 'allow-scripts' permission is not set|status of 502 \(Bad Gateway\).*\/proxy\?/,
+    })
+
+    for (const [id, status] of [
+      ['hostile-html', 502],
+      ['hostile-svg', 502],
+      ['hostile-json-lie', 200],
+    ] as const) {
+      test(`${id} runs nothing on this origin`, async ({ page, consoleErrors }) => {
+        void consoleErrors
+        const dialogs: string[] = []
+        page.on('dialog', (dialog) => {
+          dialogs.push(dialog.message())
+          void dialog.dismiss()
+        })
+        const target = `${PORTAL}/api/3/action/datastore_search?resource_id=${id}`
+        const response = await page.goto(`/proxy?url=${encodeURIComponent(target)}`)
+        expect(response?.status()).toBe(status)
+        const headers = response!.headers()
+        expect(headers['content-type']).toBe('application/json;charset=utf-8')
+        expect(headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+        expect(headers['x-content-type-options']).toBe('nosniff')
+        expect(headers['cross-origin-resource-policy']).toBe('same-origin')
+        // what came is shown as text, if at all; nothing of it ran or was loaded
+        if (status === 200)
+          await expect(page.locator('body')).toContainText('<script>alert("script ran")</script>')
+        else await expect(page.locator('body')).toContainText('Proxy Error')
+        await expect(page.locator('img, svg, script')).toHaveCount(0)
+        // sandboxed: even a script that ran would have no origin, so none of the explorer's storage
+        expect(await page.evaluate(() => window.origin)).toBe('null')
+        expect(dialogs).toEqual([])
+      })
+    }
+  })
+})
+
 test.describe('real portals’ quirks', () => {
   test('Hebrew rows read right to left, at their own start', async ({ explorer }) => {
     await explorer.openResource('data-gov-il__localities__hebrew-total_was_estimated', { portal: PORTAL })

@@ -55,6 +55,21 @@ test('a table opened by its id is named from the catalogue once its rows are on 
   expect(actions.indexOf('datastore_search')).toBeGreaterThanOrEqual(0)
 })
 
+test('a table opened by an alias is named like the same table opened by its id', async ({
+  explorer,
+  page,
+}) => {
+  await explorer.openResource('generated')
+  await explorer.expectLoaded()
+  await expect(page.getByRole('heading', { level: 2, name: 'Generated cities' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Generated cities/)
+  // the catalogue is asked by the table's own id, which the search answered with: an alias is no resource id
+  const shown = explorer.apiRequests
+    .map((request) => new URL(request.url()))
+    .filter((url) => url.pathname.endsWith('/resource_show'))
+  expect(shown.map((url) => url.searchParams.get('id'))).toEqual([GENERATED_RESOURCE_ID])
+})
+
 test('a resource page link opens its table', async ({ explorer, page }) => {
   await explorer.open()
   await explorer.chooseTable(`${MAIN_PORTAL}/dataset/vega-penguins/resource/penguins`)

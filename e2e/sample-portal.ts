@@ -48,6 +48,26 @@ function answer(action: string, params: SearchParams): [number, unknown] {
   }
 }
 
+/**
+ * Answers no portal should give, by table id, whatever the action: a page and an image that run
+ * script, and script that calls itself JSON. e2e/proxy.spec.ts proves the proxy passes none of them
+ * on as something a browser would run.
+ */
+const HOSTILE_ANSWERS: Record<string, { type: string; body: string }> = {
+  'hostile-html': {
+    type: 'text/html;charset=utf-8',
+    body: '<!doctype html><title>Hostile</title><script>alert("script ran")</script><img src=x onerror=alert(2)>',
+  },
+  'hostile-svg': {
+    type: 'image/svg+xml',
+    body: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+  },
+  'hostile-json-lie': {
+    type: 'application/json;charset=utf-8',
+    body: '<!doctype html><script>alert("script ran")</script><img src=x onerror=alert(2)>',
+  },
+}
+
 function handle(request: http.IncomingMessage, response: http.ServerResponse): void {
   const url = new URL(request.url ?? '/', 'http://localhost')
   const action = /\/api(?:\/3)?\/action\/([a-z_]+)$/.exec(url.pathname)?.[1]
@@ -62,6 +82,11 @@ function handle(request: http.IncomingMessage, response: http.ServerResponse): v
       } catch {
         return reply(response, 400, 'Bad request - JSON Error: Could not read request body')
       }
+    }
+    const hostile = HOSTILE_ANSWERS[String(params.resource_id ?? params.id ?? '')]
+    if (hostile) {
+      response.writeHead(200, { 'Content-Type': hostile.type })
+      return response.end(hostile.body)
     }
     try {
       const [status, result] = answer(action, params)

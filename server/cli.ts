@@ -7,6 +7,8 @@ export interface CliOptions {
   port: number
   host: string
   load: string[]
+  /** Load CSV rows with too few or too many cells, or a broken quote, instead of refusing the file. */
+  lenient: boolean
   tokens: string[]
   rows: number
   rowsMax: number
@@ -24,12 +26,15 @@ export interface CliOptions {
   proxy: boolean
   /** Origins the proxy reaches although they are http: or private (--proxy-allow). */
   proxyAllow: string[]
+  /** The address readers reach this server at, for the embed snippets (--public-url); default: the request's. */
+  publicUrl: string | undefined
 }
 
 export const DEFAULTS: CliOptions = {
   port: 8080,
   host: '127.0.0.1',
   load: [],
+  lenient: false,
   tokens: [],
   rows: 100_000,
   rowsMax: 32_000,
@@ -43,6 +48,7 @@ export const DEFAULTS: CliOptions = {
   help: false,
   proxy: true,
   proxyAllow: [],
+  publicUrl: undefined,
 }
 
 export const USAGE = `Usage: node --import tsx server/main.ts [options]
@@ -54,7 +60,12 @@ Options:
   --port N            port to listen on (default 8080; 0 picks a free port)
   --host H            address to listen on (default 127.0.0.1)
   --load FILE         serve this .json or .csv file as a resource (repeatable); with --load,
-                      only the loaded resources are served
+                      only the loaded resources are served. A CSV row with more or fewer
+                      cells than the header, or a quote that never closes, is an error naming
+                      its line
+  --lenient           load such CSV files anyway: short rows padded with empty cells, long rows
+                      cut to the header's width, a broken quote read as a plain character up
+                      to the end of its line; prints how many rows were fixed
   --token T           an API token: requests whose Authorization header equals T may read
                       private resources (repeatable)
   --rows N            rows of the generated resource (default 100000)
@@ -64,13 +75,17 @@ Options:
   --timeout-ms N      statement timeout in ms (default 60000, as CKAN); 0 disables it
   --data-dir DIR      keep the embedded database in DIR between runs
   --max-body-kb N     request body limit in KiB (default 1024)
-  --build-if-needed   run \`vite build\` when dist/ is missing or older than src/
+  --build-if-needed   run \`npm run build\` (the app and the embed) when one of them is missing
+                      or older than its sources (\`npm start\` does)
   --no-proxy          turn off the read-only portal proxy at /proxy (on by default: it lets the
                       explorer read public https portals that block other websites)
   --proxy-allow ORIGIN
                       let the proxy also reach this origin (repeatable), e.g. an intranet portal
                       or http://127.0.0.1:9000 for tests; otherwise http: and private addresses
                       are refused
+  --public-url URL    the address readers reach this server at, when it is not the one they
+                      ask (behind a reverse proxy): "Embed this view" writes it into its
+                      snippets, e.g. https://data.example.org/explorer
   --quiet             do not log requests
   --help              show this help
 `
@@ -82,6 +97,7 @@ const FLAGS = {
   '--port': 'value',
   '--host': 'value',
   '--load': 'value',
+  '--lenient': 'switch',
   '--token': 'value',
   '--rows': 'value',
   '--seed': 'value',
@@ -94,6 +110,7 @@ const FLAGS = {
   '--quiet': 'switch',
   '--no-proxy': 'switch',
   '--proxy-allow': 'value',
+  '--public-url': 'value',
   '--help': 'switch',
 } as const
 
@@ -154,6 +171,9 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
         throw new CliError(`--load expects a .json or .csv file, got ${JSON.stringify(value)}`)
       options.load.push(value)
       break
+    case '--lenient':
+      options.lenient = true
+      break
     case '--token':
       if (value === '') throw new CliError('--token expects a non-empty value')
       options.tokens.push(value)
@@ -196,6 +216,15 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
           `--proxy-allow expects an origin such as https://intranet.example or http://127.0.0.1:9000, got ${JSON.stringify(value)}`,
         )
       options.proxyAllow.push(origin)
+      break
+    }
+    case '--public-url': {
+      const url = URL.canParse(value) ? new URL(value) : null
+      if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password)
+        throw new CliError(
+          `--public-url expects an http(s) address such as https://data.example.org/explorer, got ${JSON.stringify(value)}`,
+        )
+      options.publicUrl = url.href.replace(/\/+$/, '')
       break
     }
     case '--help':

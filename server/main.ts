@@ -1,7 +1,7 @@
 // Starts the CKAN-compatible datastore server: parses flags, loads the data into PostgreSQL
 // (PGlite in a worker thread, or DATABASE_URL), serves the API and the built app.
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +13,8 @@ import { PRIVATE_RESOURCE_ID, privateResource, vegaResources } from './data/demo
 import { GENERATOR_VERSION, generatedResourceInfo, generatedRowSource } from './data/generated.ts'
 import { loadFile, LoadError } from './data/load-file.ts'
 import { cacheKey, sourceFingerprint } from './data/data-key.ts'
+import { buildStaleness } from './app-build.ts'
+import { claimDataDir, isAlive, isLockFile, LOCK_FILE } from './data/data-dir-lock.ts'
 import { PgDb } from './db/pg-db.ts'
 import { PgliteWorkerDb } from './db/pglite-worker-db.ts'
 import { createDatastoreServer } from './http/server.ts'
@@ -28,44 +30,32 @@ function fail(message: string): never {
   process.exit(2)
 }
 
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0
-  const info = statSync(target)
-  if (!info.isDirectory()) return info.mtimeMs
-  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))))
-}
-
-/** Builds the app when dist/ is missing or older than src/; runs beside the database's opening. */
+/**
+ * Runs `npm run build` (every build, in its order: the app's empties dist/, the embed's follows)
+ * when an output is missing or older than its sources; runs beside the database's opening. Its
+ * file lists are not shown; warnings and errors are.
+ */
 async function buildIfNeeded(): Promise<void> {
-  const built = path.join(repoRoot, 'dist', 'index.html')
-  const sources = ['src', 'index.html', 'public', 'vite.config.ts'].map((p) => path.join(repoRoot, p))
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
-  const reason =
-    builtAt === 0
-      ? 'dist/ is missing'
-      : Math.max(...sources.map(newestMtime)) > builtAt
-        ? 'src/ changed since the last build'
-        : ''
+  const reason = buildStaleness(repoRoot)
   if (!reason) {
     print('The app in dist/ is up to date.')
     return
   }
-  print(`Building the app with \`vite build\` (${reason})…`)
+  print(`Building the app and the embed with \`npm run build\` (${reason})…`)
   const started = Date.now()
-  const child = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  )
+  // npm's own script when started by npm (`npm start`), else npm from the PATH
+  const npm = process.env.npm_execpath
+  const child = spawn(npm ? process.execPath : 'npm', [...(npm ? [npm] : []), 'run', '--silent', 'build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    shell: !npm && process.platform === 'win32',
+  })
   const status = await new Promise<number | null>((resolve) => {
     child.on('error', () => resolve(null))
     child.on('exit', (code) => resolve(code))
   })
-  if (status !== 0) fail('`vite build` failed (see the messages above)')
-  print(`Built the app in ${seconds(started)} s.`)
+  if (status !== 0) fail('`npm run build` failed (see the messages above)')
+  print(`Built the app and the embed in ${seconds(started)} s.`)
 }
 
 /** A resource to load; big generated rows come as a RowSource, made batch by batch while loading. */
@@ -88,7 +78,9 @@ const LATER_FROM_ROWS = 10_000
 async function sourcesFor(options: CliOptions): Promise<Sources> {
   if (options.load.length > 0) {
     // Read and check --load files now, before starting the database, so mistakes show at once.
-    const lists = await Promise.all(options.load.map((file) => loadFile(file)))
+    const lists = await Promise.all(
+      options.load.map((file) => loadFile(file, { lenient: options.lenient, report: print })),
+    )
     const loadables = lists.flat().map((definition) => ({ definition }))
     return () => Promise.resolve(loadables)
   }
@@ -170,22 +162,26 @@ async function openDatabase(options: CliOptions, sources: Sources): Promise<Open
   const dataRoot = path.join(repoRoot, '.data')
   const key = await dataKey(options)
   const automatic = !options.dataDir
-  const dataDir = path.resolve(options.dataDir ?? path.join(dataRoot, `pgdata-${key}`))
-  await removeStaleData(dataRoot, dataDir)
-  if (options.load.length > 0 && !options.dataDir)
+  if (options.load.length > 0 && !options.dataDir) {
+    await removeStaleData(dataRoot)
     return { db: await openLoadedFiles(options, sources, dataRoot) }
+  }
+  const dataDir = path.resolve(options.dataDir ?? path.join(dataRoot, `pgdata-${key}`))
 
   // The default data, or --data-dir: one worker on a database directory kept between runs. It holds
   // the only copy of the data (in memory, each worker would hold its own), and a second start opens
   // it in a few seconds.
   const marker = path.join(dataDir, 'datastore-explorer-data-key')
+  await mkdir(dataDir, { recursive: true })
+  // A --data-dir is emptied only when it is ours: it has our key file or lock (read before we add ours).
+  const ours = automatic || existsSync(marker) || existsSync(path.join(dataDir, LOCK_FILE))
+  // Before anything is read or removed in it: a server that is still loading it has no key file yet.
+  await holdDataDir(dataDir)
+  await removeStaleData(dataRoot, dataDir)
   const upToDate = existsSync(marker) && (await readFile(marker, 'utf8')) === key
   // A database of other data or code (or a half-finished load) would answer with its stale tables
-  // until the reload replaced them: begin afresh. A --data-dir is removed only when it is ours.
-  const ours = automatic || existsSync(marker) || existsSync(path.join(dataDir, LOCK_FILE))
-  if (!upToDate && ours) await rm(dataDir, { recursive: true, force: true })
-  await mkdir(dataDir, { recursive: true })
-  await claimDataDir(dataDir)
+  // until the reload replaced them: begin afresh.
+  if (!upToDate && ours) await emptyDataDir(dataDir)
   const db = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir, log })
   if (upToDate) {
     print(
@@ -228,14 +224,14 @@ async function openDatabase(options: CliOptions, sources: Sources): Promise<Open
 const KEEP_OTHER_DATA = 2
 
 /** Removes what earlier starts left in .data/ beyond a few recent databases (each is hundreds of MB). */
-async function removeStaleData(dataRoot: string, keep: string): Promise<void> {
+async function removeStaleData(dataRoot: string, keep?: string): Promise<void> {
   if (!existsSync(dataRoot)) return
   const others: { dir: string; mtime: number }[] = []
   for (const name of readdirSync(dataRoot)) {
     const entry = path.join(dataRoot, name)
     // the snapshots of earlier versions, which served the default data from memory
     if (/^pglite-snapshot-[0-9a-f]{16}\.tar$/.test(name)) await rm(entry, { force: true })
-    if (/^pgdata-[0-9a-f]{16}$/.test(name) && entry !== keep && !inUse(entry)) {
+    if (/^pgdata-[0-9a-f]{16}$/.test(name) && entry !== keep) {
       others.push({ dir: entry, mtime: statSync(entry).mtimeMs })
     }
     // the scratch directory of a --load start that was stopped before it could remove it
@@ -245,37 +241,27 @@ async function removeStaleData(dataRoot: string, keep: string): Promise<void> {
     }
   }
   others.sort((a, b) => b.mtime - a.mtime)
-  for (const old of others.slice(KEEP_OTHER_DATA)) await rm(old.dir, { recursive: true, force: true })
-}
-
-const LOCK_FILE = 'datastore-explorer.pid'
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  for (const old of others.slice(KEEP_OTHER_DATA)) {
+    // only while holding its lock: a server may be using it, or starting to
+    if ((await claimDataDir(old.dir)).held) await rm(old.dir, { recursive: true, force: true })
   }
 }
 
-function inUse(dataDir: string): boolean {
-  try {
-    const pid = Number(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'))
-    return Number.isSafeInteger(pid) && pid !== process.pid && isAlive(pid)
-  } catch {
-    return false
-  }
-}
-
-/** One server per database directory: two embedded databases on one directory would corrupt it. */
-async function claimDataDir(dataDir: string): Promise<void> {
-  if (inUse(dataDir)) {
+/** One server per database directory (see data-dir-lock.ts); a second one exits with this message. */
+async function holdDataDir(dataDir: string): Promise<void> {
+  const claim = await claimDataDir(dataDir)
+  if (!claim.held) {
     fail(
-      `another Datastore Explorer server is using ${dataDir}: stop it first, or give this one --port and --data-dir of its own`,
+      `another Datastore Explorer server (process ${claim.holder}) is using ${dataDir}: stop it first, or give this one --port and --data-dir of its own`,
     )
   }
-  await writeFile(path.join(dataDir, LOCK_FILE), String(process.pid))
+}
+
+/** Removes a database directory's content, but not its lock, which this process holds. */
+async function emptyDataDir(dataDir: string): Promise<void> {
+  for (const name of readdirSync(dataDir)) {
+    if (!isLockFile(name)) await rm(path.join(dataDir, name), { recursive: true, force: true })
+  }
 }
 
 /** `--load` files: loaded in a directory, then served from memory with a reader lane beside it. */
@@ -340,6 +326,7 @@ async function main(): Promise<void> {
     maxBodyBytes: options.maxBodyBytes,
     log: options.quiet ? () => undefined : log,
     proxy: options.proxy ? { allowedOrigins: new Set(options.proxyAllow) } : undefined,
+    publicUrl: options.publicUrl,
   })
   server.listen(options.port, options.host, () => {
     const address = server.address()

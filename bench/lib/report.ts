@@ -271,6 +271,7 @@ export function renderResultsSection(report: BenchReport): string {
     '### How it is measured',
     '',
     ...METHOD,
+    ...(report.grids.includes('before') ? [BEFORE_METHOD] : []),
   )
   return lines.join('\n') + '\n'
 }
@@ -284,6 +285,9 @@ export function renderReadmeTable(report: BenchReport): string {
     '',
   ].join('\n')
 }
+
+const BEFORE_METHOD =
+  '- "Before" is the explorer built from an earlier commit (`--before DIR`), measured in the same run the same way. Its files come from a small local server that forwards the API paths to the same datastore server (one loopback hop more per request, which "response → first rows" does not include).'
 
 const METHOD = [
   "- Every grid is a production build: the explorer from `dist/` (served by the datastore server, same origin), the peers from `bench/peers/` built by `bench/vite.peers.config.ts` and served from another local port (they read the same datastore server with plain GETs, no preflight). Every grid loads 500-row pages of `datastore_search` (offset/limit, `_id` order unless sorted; since 2026-11-22 14:00 the explorer's first request with limit All asks for 100 rows, and its pages after that for 500), asks for totals as the explorer does (`total_estimation_threshold=100000`), and shows the same 16 columns (the explorer shows its row number in place of `_id`) with 32-px rows in a grid as tall as the explorer's.",

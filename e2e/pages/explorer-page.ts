@@ -232,51 +232,7 @@ export class ExplorerPage {
    * by frame, until every row has the cells asked for.
    */
   async readRows(fieldIds: string[], rows = 100): Promise<{ number: number; texts: string[] }[]> {
-    return this.grid.evaluate(
-      async (grid, { ids, rows }) => {
-        const headers = [...grid.querySelectorAll('[role="columnheader"]')]
-        const indexOf = (id: string) =>
-          headers.findIndex(
-            (header) =>
-              header.querySelector('[role="separator"]')?.getAttribute('aria-label') ===
-              `Resize column ${id}`,
-          )
-        const read = () => {
-          const indexes = ids.map(indexOf)
-          const dataRows = [...grid.querySelectorAll('[role="row"]')]
-            .filter((row) => row.querySelector('[role="gridcell"]'))
-            .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
-            .slice(0, rows)
-          const rowsNow = dataRows.map((row) => {
-            const cells = row.querySelectorAll('[role="rowheader"], [role="gridcell"]')
-            const texts = indexes.map((index) => {
-              const cell = cells[index] as HTMLElement | undefined
-              if (index < 0 || !cell) return null
-              const hidden = cell.querySelector('[aria-hidden="true"]:not(button *)')
-              return [...cell.childNodes]
-                .filter((node) => node !== hidden && !(node instanceof HTMLButtonElement))
-                .map((node) => node.textContent ?? '')
-                .join('')
-                .trim()
-            })
-            const number = Number((cells[0]?.textContent ?? '').replace(/[^\d]/g, ''))
-            return { number, texts }
-          })
-          return rowsNow.every((row) => row.texts.every((text) => text !== null))
-            ? (rowsNow as { number: number; texts: string[] }[])
-            : null
-        }
-        for (let frame = 0; frame < 300; frame++) {
-          const rowsRead = read()
-          if (rowsRead) return rowsRead
-          await new Promise(requestAnimationFrame)
-        }
-        throw new Error(
-          `no column ${ids.filter((id) => indexOf(id) < 0).join(', ') || ids.join(', ')} in every row`,
-        )
-      },
-      { ids: fieldIds, rows },
-    )
+    return readGridRows(this.grid, fieldIds, rows)
   }
 
   /**
@@ -324,4 +280,59 @@ export class ExplorerPage {
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * The rows of a records grid now in the DOM (top to bottom), wherever it is (a page, an embed's shadow
+ * root, a frame): see ExplorerPage.readRows.
+ */
+export async function readGridRows(
+  grid: Locator,
+  fieldIds: string[],
+  rows = 100,
+): Promise<{ number: number; texts: string[] }[]> {
+  return grid.evaluate(
+    async (grid, { ids, rows }) => {
+      const headers = [...grid.querySelectorAll('[role="columnheader"]')]
+      const indexOf = (id: string) =>
+        headers.findIndex(
+          (header) =>
+            header.querySelector('[role="separator"]')?.getAttribute('aria-label') === `Resize column ${id}`,
+        )
+      const read = () => {
+        const indexes = ids.map(indexOf)
+        const dataRows = [...grid.querySelectorAll('[role="row"]')]
+          .filter((row) => row.querySelector('[role="gridcell"]'))
+          .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+          .slice(0, rows)
+        const rowsNow = dataRows.map((row) => {
+          const cells = row.querySelectorAll('[role="rowheader"], [role="gridcell"]')
+          const texts = indexes.map((index) => {
+            const cell = cells[index] as HTMLElement | undefined
+            if (index < 0 || !cell) return null
+            const hidden = cell.querySelector('[aria-hidden="true"]:not(button *)')
+            return [...cell.childNodes]
+              .filter((node) => node !== hidden && !(node instanceof HTMLButtonElement))
+              .map((node) => node.textContent ?? '')
+              .join('')
+              .trim()
+          })
+          const number = Number((cells[0]?.textContent ?? '').replace(/[^\d]/g, ''))
+          return { number, texts }
+        })
+        return rowsNow.every((row) => row.texts.every((text) => text !== null))
+          ? (rowsNow as { number: number; texts: string[] }[])
+          : null
+      }
+      for (let frame = 0; frame < 300; frame++) {
+        const rowsRead = read()
+        if (rowsRead) return rowsRead
+        await new Promise(requestAnimationFrame)
+      }
+      throw new Error(
+        `no column ${ids.filter((id) => indexOf(id) < 0).join(', ') || ids.join(', ')} in every row`,
+      )
+    },
+    { ids: fieldIds, rows },
+  )
 }

@@ -2,8 +2,8 @@
 // datastore_search response, or a CSV typed like DataPusher types it (see csv-types.ts).
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import Papa from 'papaparse'
 import type { FieldDescriptor, Json, ResourceDefinition } from '../ckan/types.ts'
+import { CsvError, readCsvRows, describeFixes, type CsvRows } from './csv-rows.ts'
 import { cellValue, guessColumnType } from './csv-types.ts'
 
 export class LoadError extends Error {}
@@ -126,10 +126,24 @@ export function definitionsFromJson(value: Json, file: string): ResourceDefiniti
   })
 }
 
-export function definitionFromCsv(text: string, file: string): ResourceDefinition {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
-  const [header, ...rows] = parsed.data
-  if (!header || header.length === 0) throw new LoadError(`${file}: the CSV file is empty`)
+export interface CsvOptions {
+  /** Load ragged rows and broken quotes anyway (see csv-rows.ts), and report what was fixed. */
+  lenient?: boolean
+  /** Receives one line, naming the file, when `lenient` fixed rows. */
+  report?: (message: string) => void
+}
+
+export function definitionFromCsv(text: string, file: string, options: CsvOptions = {}): ResourceDefinition {
+  let csv: CsvRows
+  try {
+    csv = readCsvRows(text.replace(/^\uFEFF/, ''), options)
+  } catch (error) {
+    if (error instanceof CsvError) throw new LoadError(`${file}: ${error.message}`)
+    throw error
+  }
+  const { header, rows } = csv
+  const fixed = describeFixes(csv.fixes, header.length)
+  if (fixed) options.report?.(`${file}: ${fixed}`)
   const seen = new Set<string>()
   const names = header.map((raw, i) => {
     let name = raw.trim() || `column ${i + 1}`
@@ -137,18 +151,18 @@ export function definitionFromCsv(text: string, file: string): ResourceDefinitio
     seen.add(name)
     return name
   })
-  const types = names.map((_, column) => guessColumnType(rows.map((row) => row[column] ?? '')))
+  const types = names.map((_, column) => guessColumnType(rows.map((row) => row[column]!)))
   return {
     resource_id: resourceIdFromFileName(file),
     name: path.basename(file),
     description: `Loaded from ${path.basename(file)}`,
     fields: names.map((id, i) => ({ id, type: types[i]! })),
-    records: rows.map((row) => names.map((_, i) => cellValue(row[i] ?? '', types[i]!))),
+    records: rows.map((row) => names.map((_, i) => cellValue(row[i]!, types[i]!))),
   }
 }
 
 /** Reads one `--load` file. Throws LoadError with a one-line message. */
-export async function loadFile(file: string): Promise<ResourceDefinition[]> {
+export async function loadFile(file: string, options: CsvOptions = {}): Promise<ResourceDefinition[]> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -158,7 +172,7 @@ export async function loadFile(file: string): Promise<ResourceDefinition[]> {
       `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
     )
   }
-  if (/\.csv$/i.test(file)) return [definitionFromCsv(text, file)]
+  if (/\.csv$/i.test(file)) return [definitionFromCsv(text, file, options)]
   let value: Json
   try {
     value = JSON.parse(text) as Json

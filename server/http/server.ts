@@ -28,6 +28,8 @@ export interface ServerOptions {
   log: (line: string) => void
   /** The read-only portal proxy at /proxy; off when undefined (`--no-proxy`). */
   proxy?: ProxyOptions | undefined
+  /** The address readers reach this server at (`--public-url`), for the embed snippets. */
+  publicUrl?: string | undefined
 }
 
 /** Where the page finds the proxy (the runtime config's `proxy`). */
@@ -297,6 +299,7 @@ async function route(
       return jsonReply(200, {
         portal: `${originOf(request)}/en`,
         ...(options.proxy ? { proxy: PROXY_PATH } : {}),
+        ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       })
     case 'app': {
       if (method !== 'GET' && method !== 'HEAD') return htmlReply(405, errorPage(405), { Allow: 'GET, HEAD' })
@@ -335,14 +338,13 @@ export function createRequestHandler(options: ServerOptions) {
     const isProxyPath = (request.url ?? '').split('?', 1)[0] === PROXY_PATH
     if (isProxyPath && !proxy) {
       request.resume()
-      response.setHeader('X-Content-Type-Options', 'nosniff')
       sendProxyError(response, 404, 'This server’s portal proxy is turned off (--no-proxy).')
       logDone(404)
       return
     }
     if (proxy && isProxyPath) {
-      // the proxy streams its answer itself; it is for this server's own pages (no CORS headers)
-      response.setHeader('X-Content-Type-Options', 'nosniff')
+      // the proxy streams its answer itself, with its own headers; it is for this server's own pages
+      // (no CORS headers)
       await proxy(request, response)
       logDone(response.statusCode)
       return

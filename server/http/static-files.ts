@@ -37,10 +37,37 @@ async function readIfFile(file: string): Promise<Buffer | undefined> {
 }
 
 /**
+ * The embed's release, written by its build (vite.embed.config.ts): its version, and the Subresource
+ * Integrity hash of each entry script, which "Embed this view" prints in its snippet.
+ */
+export const EMBED_RELEASE_FILE = 'embed/release.json'
+
+/** `/embed/v1.2.3/<file>`: a file of that release of the embed. */
+const VERSIONED_EMBED = /^\/embed\/v([0-9A-Za-z.+-]{1,40})\/(.+)$/
+
+async function embedVersion(root: string): Promise<string | undefined> {
+  try {
+    const release = JSON.parse((await readFile(path.join(root, EMBED_RELEASE_FILE))).toString()) as unknown
+    const version = (release as { version?: unknown } | null)?.version
+    return typeof version === 'string' ? version : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * Finds the file for a URL path inside `root`. Paths that escape `root` are refused; a missing
  * file whose name has no extension gets index.html (client routing); a missing asset gets nothing.
+ * `/embed/v<version>/…` is the embed of the built release, cached for good (a release's files never
+ * change); another version is not here.
  */
 export async function findStaticFile(root: string, urlPath: string): Promise<StaticFile | undefined> {
+  const versioned = VERSIONED_EMBED.exec(urlPath)
+  if (versioned) {
+    if (versioned[1] !== (await embedVersion(root))) return undefined
+    const file = await findStaticFile(root, `/embed/${versioned[2]!}`)
+    return file && !file.isHtml ? { ...file, immutable: true } : undefined
+  }
   let decoded: string
   try {
     decoded = decodeURIComponent(urlPath)

@@ -1,8 +1,10 @@
 // The bundled server's read-only portal proxy: `GET|POST /proxy?url=<a portal's action URL>`. Browsers
 // cannot read most portals from another website (no CORS headers); this server can, for the explorer.
-// It is an SSRF surface, so it forwards only read-only CKAN actions, to public https portals (or the
-// origins `--proxy-allow` names), connects to the very address it checked, follows no redirect, passes
-// no cookie, and bounds body, time, answer size and concurrency. Every refusal is a CKAN-shaped error.
+// It is an SSRF surface, so it forwards only read-only CKAN actions and tables' dumps, to public https
+// portals (or the origins `--proxy-allow` names), connects to the very address it checked, follows no
+// redirect, passes no cookie, and bounds body, time, answer size and concurrency. It passes on only
+// data (answer-type.ts), under headers that keep it data in the browser (DATA_ONLY_HEADERS). Every
+// refusal is a CKAN-shaped error.
 import dns from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
@@ -10,7 +12,8 @@ import type { LookupFunction } from 'node:net'
 import { Transform, pipeline } from 'node:stream'
 import { BodyTooLargeError, readBody } from '../http/read-body.ts'
 import { isPublicAddress } from './address-policy.ts'
-import { readTarget, type TargetProblem } from './target.ts'
+import { acceptHeader, answerType, refusedTypeMessage } from './answer-type.ts'
+import { readTarget, type Target, type TargetProblem } from './target.ts'
 
 export interface ResolvedAddress {
   address: string
@@ -40,6 +43,11 @@ const TARGET_MESSAGES: Record<TargetProblem, { status: number; message: string }
     message:
       'This server only reads tables and catalogues of CKAN portals (addresses ending in /api/3/action/…).',
   },
+  'odd-path': {
+    status: 400,
+    message:
+      'This server only reads portal addresses whose path before /api/ is made of letters, digits, -, _ and . between single slashes (such as /data/en).',
+  },
   'not-https': { status: 403, message: 'This server only reads portals whose address starts with https.' },
   credentials: { status: 400, message: 'The portal address must not contain a user name or password.' },
   'write-action': {
@@ -49,6 +57,19 @@ const TARGET_MESSAGES: Record<TargetProblem, { status: number; message: string }
 }
 
 const JSON_TYPE = 'application/json;charset=utf-8'
+
+/**
+ * On every answer of the proxy, forwarded or its own. Whatever a portal sends, the browser takes it as
+ * data: it does not guess another type (nosniff), runs nothing and loads nothing from it if it is
+ * opened as a page (an empty, sandboxed CSP), and lets no other origin load it (CORP), as a script or
+ * an image, say. Never cached: the answer may be a private table's.
+ */
+const DATA_ONLY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+} as const
 
 function systemResolve(hostname: string): Promise<ResolvedAddress[]> {
   return dns.promises.lookup(hostname, { all: true, verbatim: true })
@@ -78,7 +99,7 @@ export function sendError(response: http.ServerResponse, status: number, message
     return
   }
   const body = JSON.stringify({ help: '', success: false, error: { __type: PROXY_ERROR_TYPE, message } })
-  response.writeHead(status, { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' })
+  response.writeHead(status, { ...DATA_ONLY_HEADERS, 'Content-Type': JSON_TYPE })
   response.end(body)
 }
 
@@ -145,9 +166,13 @@ export function createProxy(options: ProxyOptions) {
         const refusal = TARGET_MESSAGES[target.problem]
         throw new ProxyRefusal(refusal.status, refusal.message)
       }
+      if (target.kind === 'dump' && method !== 'GET') {
+        request.resume()
+        throw new ProxyRefusal(405, 'A table’s dump is read with GET only.')
+      }
       const body = method === 'POST' ? await readBody(request, maxBodyBytes) : null
       const address = await checkedAddress(target.url, options.allowedOrigins.has(target.url.origin), resolve)
-      await forward(target.url, method, body, request, response, {
+      await forward(target, method, body, request, response, {
         address,
         signal: controller.signal,
         maxResponseBytes,
@@ -179,17 +204,21 @@ interface ForwardOptions {
   maxResponseBytes: number
 }
 
-/** Sends the call to the checked address and streams the answer back (status and JSON body). */
+/**
+ * Sends the call to the checked address and streams the answer back: the portal's status and body,
+ * when its type is one the target's kind passes on, under our own Content-Type and headers.
+ */
 function forward(
-  url: URL,
+  target: Target & { ok: true },
   method: string,
   body: Buffer | null,
   request: http.IncomingMessage,
   response: http.ServerResponse,
   { address, signal, maxResponseBytes }: ForwardOptions,
 ): Promise<void> {
+  const { url } = target
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: acceptHeader(target.kind),
     'User-Agent': 'datastore-explorer-proxy',
   }
   // the page sends a token only for the portal it names (src/api/ckan/client.ts); no cookie ever passes
@@ -206,11 +235,24 @@ function forward(
       { method, headers, signal, lookup: pinnedLookup(address) },
       (answer) => {
         const status = answer.statusCode ?? 502
+        // a refused answer's body is not read: the connection is closed instead
+        const refuse = (message: string) => {
+          answer.destroy()
+          reject(new ProxyRefusal(502, message))
+        }
         if (status >= 300 && status < 400) {
-          answer.resume()
-          reject(
-            new ProxyRefusal(502, 'The portal answered with a redirect, which this server does not follow.'),
-          )
+          refuse('The portal answered with a redirect, which this server does not follow.')
+          return
+        }
+        const type = answerType(target.kind, answer.headers['content-type'])
+        if (!type) {
+          refuse(refusedTypeMessage(target.kind, answer.headers['content-type'], status))
+          return
+        }
+        // no Accept-Encoding was sent: a compressed body would reach the page as bytes it cannot read
+        const encoding = answer.headers['content-encoding']?.trim().toLowerCase()
+        if (encoding && encoding !== 'identity') {
+          refuse('The portal answered compressed, which this server did not ask for and does not pass on.')
           return
         }
         let size = 0
@@ -222,8 +264,12 @@ function forward(
           },
         })
         response.writeHead(status, {
-          'Content-Type': answer.headers['content-type'] ?? JSON_TYPE,
-          'Cache-Control': 'no-store',
+          ...DATA_ONLY_HEADERS,
+          'Content-Type': type.contentType,
+          // a dump opened by itself is saved, never shown (its id is letters, digits, -, _ and .)
+          ...(target.kind === 'dump'
+            ? { 'Content-Disposition': `attachment; filename="${target.resourceId}.${type.extension}"` }
+            : {}),
         })
         // streamed, never held whole; a cut answer reaches the page as JSON that does not end
         pipeline(answer, limit, response, (error) => {

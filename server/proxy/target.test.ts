@@ -43,6 +43,70 @@ describe('what the proxy will fetch', () => {
     })
   })
 
+  it('takes a plausible portal prefix before /api/: segments of letters, digits, -, _ and .', () => {
+    for (const prefix of ['', '/en', '/data/en', '/open-data/pt_BR', '/ckan.v2/fr', '/a/b/c/d'])
+      expect(readTarget(`https://x.org${prefix}/api/3/action/package_search`, none), prefix).toMatchObject({
+        ok: true,
+        kind: 'action',
+        action: 'package_search',
+      })
+  })
+
+  it('refuses any other path before /api/, however the rest of it reads', () => {
+    for (const raw of [
+      'https://host/etc/passwd&x=/api/3/action/package_search',
+      'https://host/a;b/api/3/action/package_search',
+      'https://host/a=b/api/3/action/package_search',
+      'https://host/a%2Fb/api/3/action/package_search',
+      'https://host/a%2fb/api/3/action/package_search',
+      'https://host/a%5Cb/api/3/action/package_search',
+      'https://host/%2e%2e/api/3/action/package_search',
+      'https://host/../api/3/action/package_search',
+      'https://host/en/../api/3/action/package_search',
+      'https://host/en/./api/3/action/package_search',
+      'https://host/en/.%2E/api/3/action/package_search',
+      'https://host/en\\..\\api/3/action/package_search',
+      'https://host//api/3/action/package_search',
+      'https://host/en//api/3/action/package_search',
+      'https://host/.\t./api/3/action/package_search',
+      'https://host/e\nn/api/3/action/package_search',
+      'https://host/en%00/api/3/action/package_search',
+      'https://host/caf%C3%A9/api/3/action/package_search',
+      'https://host/a b/api/3/action/package_search',
+      'https://host/a~b/api/3/action/package_search',
+      'https://host/api/3/action/package_search/',
+      'https://host/api/3/action/package_search;x',
+      'https://host/api/3/action/package_search%00',
+    ])
+      expect(readTarget(raw, none), raw).toEqual({ ok: false, problem: 'odd-path' })
+    // in the query string, the action is not the path at all
+    expect(readTarget('https://host/etc/passwd?x=/api/3/action/package_search', none)).toEqual({
+      ok: false,
+      problem: 'not-action',
+    })
+  })
+
+  it('takes a table’s dump, GET-only, with the same prefix rule', () => {
+    const dump = readTarget(
+      'https://open.canada.ca/data/en/datastore/dump/0b1c2d3e-aaaa-bbbb-cccc-0123456789ab?format=tsv',
+      none,
+    )
+    expect(dump).toMatchObject({ ok: true, kind: 'dump', resourceId: '0b1c2d3e-aaaa-bbbb-cccc-0123456789ab' })
+    expect(readTarget('https://x.org/datastore/dump/generated-cities', none)).toMatchObject({
+      ok: true,
+      kind: 'dump',
+    })
+    for (const raw of [
+      'https://host/etc/passwd&x=/datastore/dump/abc',
+      'https://host/datastore/dump/..',
+      'https://host/datastore/dump/a%2Fb',
+      'https://host/datastore/dump/',
+      'https://host/datastore/dump/abc/',
+    ])
+      expect(readTarget(raw, none), raw).toMatchObject({ ok: false })
+    expect(readTarget('https://host/datastore/dump', none)).toEqual({ ok: false, problem: 'not-action' })
+  })
+
   it('refuses what is not a web address, and addresses with a user name or password', () => {
     expect(readTarget(null, none)).toEqual({ ok: false, problem: 'missing' })
     expect(readTarget('not a url', none)).toEqual({ ok: false, problem: 'not-url' })

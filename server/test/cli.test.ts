@@ -22,6 +22,7 @@ describe('parseCli', () => {
       '--load',
       'a.csv',
       '--load=b.json',
+      '--lenient',
       '--token',
       't1',
       '--token=t2',
@@ -39,6 +40,7 @@ describe('parseCli', () => {
       '7',
       '--max-body-kb',
       '64',
+      '--public-url=https://data.example.org/explorer/',
       '--quiet',
     ])
     expect(options).toEqual({
@@ -46,6 +48,7 @@ describe('parseCli', () => {
       port: 0,
       host: '0.0.0.0',
       load: ['a.csv', 'b.json'],
+      lenient: true,
       tokens: ['t1', 't2'],
       rows: 1_000_000,
       rowsMax: 500,
@@ -55,6 +58,7 @@ describe('parseCli', () => {
       buildIfNeeded: true,
       seed: 7,
       maxBodyBytes: 64 * 1024,
+      publicUrl: 'https://data.example.org/explorer',
       quiet: true,
     })
   })
@@ -72,6 +76,11 @@ describe('parseCli', () => {
     [['--token', ''], '--token expects a non-empty value'],
     [['--rows-max', '10', '--rows-default', '20'], '--rows-default (20) must not exceed --rows-max (10)'],
     [['--timeout-ms', '1.5'], '--timeout-ms expects a whole number, got "1.5"'],
+    [
+      ['--public-url', 'ftp://x.org'],
+      '--public-url expects an http(s) address such as https://data.example.org/explorer, got "ftp://x.org"',
+    ],
+    [['--public-url', 'https://x.org/?a'], '--public-url expects an http(s) address'],
   ])('refuses %j with one line', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(CliError)
     expect(() => parseCli(argv)).toThrow(message)

@@ -109,6 +109,20 @@ describe('callers and methods', () => {
   })
 })
 
+describe('the proxy’s address on a server without it', () => {
+  it('answers a CKAN-shaped 404 that a browser takes as data only', async () => {
+    const response = await fetch(
+      `${baseUrl}/proxy?url=${encodeURIComponent('https://x.org/api/3/action/status_show')}`,
+    )
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toBe('application/json;charset=utf-8')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    expect(((await response.json()) as { error: { __type: string } }).error.__type).toBe('Proxy Error')
+  })
+})
+
 describe('request log', () => {
   it('logs one line per request without the token or query values', async () => {
     logLines.length = 0

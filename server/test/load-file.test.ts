@@ -1,7 +1,10 @@
+import fc from 'fast-check'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
+import { describeFixes, readCsvRows } from '../data/csv-rows.ts'
 import { guessColumnType } from '../data/csv-types.ts'
 import {
   definitionFromCsv,
@@ -43,6 +46,130 @@ describe('CSV typing (DataPusher-like)', () => {
       ['00501', 'Holtsville', '1,000', '0.5'],
       ['12345', 'Schenectady, NY', '', '1.25'],
     ])
+  })
+})
+
+describe('CSV rows that do not fit', () => {
+  const error = (text: string): string => {
+    try {
+      definitionFromCsv(text, 'data.csv')
+    } catch (caught) {
+      expect(caught).toBeInstanceOf(LoadError)
+      return (caught as Error).message
+    }
+    throw new Error('loaded without an error')
+  }
+
+  it('refuses a row with an extra cell or a missing one, naming the file, the line and the header’s width', () => {
+    expect(error('a,b,c,d\n1,2,3,4\n1,2,3,4,5\n')).toBe(
+      'data.csv: line 3 has 5 cells, the header has 4 (--lenient loads such rows anyway)',
+    )
+    expect(error('a,b,c,d\n1,2,3,4\n1,2,3,4\n1,2,3\n')).toBe(
+      'data.csv: line 4 has 3 cells, the header has 4 (--lenient loads such rows anyway)',
+    )
+    expect(error('a,b\n1\n')).toBe(
+      'data.csv: line 2 has 1 cell, the header has 2 (--lenient loads such rows anyway)',
+    )
+  })
+
+  it('refuses a quote that never closes, at the line where it opens, instead of reading the rest of the file as one cell', () => {
+    const text = ['a,b', '1,2', '3,"4', '5,6', '7,8', ''].join('\n')
+    expect(error(text)).toBe(
+      'data.csv: line 3: a quote opened here is never closed (--lenient reads it as a plain character)',
+    )
+    // text after a closing quote would let the cell run on to a quote lines further
+    expect(error('a,b\n"ab"c,2\n"d",3\n')).toMatch(
+      /^data\.csv: line 2: a quoted cell here has text after its closing quote/,
+    )
+  })
+
+  it('counts lines as an editor does: a quoted cell over several lines, CRLF, lone CR, blank lines, a BOM', () => {
+    const rows = ['id,note', '1,"first line\nsecond line\nthird line"', '', '2,"a ""quoted"" word"', '3']
+    const crlf = `\uFEFF${rows.join('\n').replaceAll('\n', '\r\n')}\r\n`
+    expect(error(crlf)).toBe(
+      'data.csv: line 7 has 1 cell, the header has 2 (--lenient loads such rows anyway)',
+    )
+    expect(error(rows.join('\n'))).toMatch(/^data\.csv: line 7 has 1 cell/)
+    expect(error(rows.join('\n').replaceAll('\n', '\r'))).toMatch(/^data\.csv: line 7 has 1 cell/)
+    expect(error('id;note\r\n1;"x\r\ny"\r\n2;"never\r\nclosed\r\n3;z\r\n')).toMatch(
+      /^data\.csv: line 4: a quote opened here is never closed/,
+    )
+  })
+
+  it('on generated files with quoted cells over several lines, names the right line and reads sound files as papaparse does', () => {
+    const cell = fc
+      .array(fc.constantFrom('a', 'b', ' ', ',', '"', '\n', '\r\n'), { maxLength: 6 })
+      .map((chars) => `x${chars.join('')}`)
+    const quoted = (value: string): string =>
+      /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((width) =>
+          fc.record({
+            rows: fc.array(fc.array(cell, { minLength: width, maxLength: width }), {
+              minLength: 2,
+              maxLength: 8,
+            }),
+            newline: fc.constantFrom('\n', '\r\n'),
+            ragged: fc.nat(),
+          }),
+        ),
+        ({ rows, newline, ragged }) => {
+          const lines = rows.map((cells) => cells.map(quoted).join(','))
+          const text = lines.join(newline) + newline
+          expect(readCsvRows(text).rows).toEqual(
+            Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data.slice(1),
+          )
+          // one row gets an extra cell: the error names the line it starts on
+          const bad = 1 + (ragged % (rows.length - 1))
+          const broken = lines.map((line, i) => (i === bad ? `${line},extra` : line))
+          const before = broken.slice(0, bad).join(newline) + newline
+          const expectedLine = before.split(/\r\n|\n|\r/).length
+          expect(() => readCsvRows(broken.join(newline))).toThrow(`line ${expectedLine} has`)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('loads well-formed files as before: quoted delimiters, doubled quotes, semicolons, tabs, blank lines', () => {
+    expect(readCsvRows('a,b\n"x, ""y""",2\n\n  \n3,4').rows).toEqual([
+      ['x, "y"', '2'],
+      ['3', '4'],
+    ])
+    expect(readCsvRows('a;b\r\n1;2\r\n').rows).toEqual([['1', '2']])
+    expect(readCsvRows('a\tb\n1\t2\n').rows).toEqual([['1', '2']])
+  })
+
+  it('with --lenient, pads short rows, cuts long ones, reads a broken quote as a character to the end of its line, and says so', () => {
+    const text = ['a,b,c', '1,2', '3,4,5,6', '7,"8,9', '10,11,12', ''].join('\n')
+    const reports: string[] = []
+    const definition = definitionFromCsv(text, 'data.csv', {
+      lenient: true,
+      report: (line) => reports.push(line),
+    })
+    expect(definition.records).toEqual([
+      ['1', '2', null],
+      ['3', '4', '5'],
+      ['7', '"8', '9'],
+      ['10', '11', '12'],
+    ])
+    expect(reports).toEqual([
+      "data.csv: --lenient fixed 3 rows: 1 short row padded with empty cells (line 2); 1 long row cut to the header's 3 cells (line 3); 1 quote that did not close read as plain characters (line 4)",
+    ])
+    // nothing to fix: nothing said
+    const quiet: string[] = []
+    definitionFromCsv('a\n1\n', 'ok.csv', { lenient: true, report: (line) => quiet.push(line) })
+    expect(quiet).toEqual([])
+  })
+
+  it('lists the first five lines of each fix and counts each row once', () => {
+    const text = ['a,b', ...Array.from({ length: 7 }, () => '1'), '"2,3'].join('\n')
+    const { fixes } = readCsvRows(text, { lenient: true })
+    expect(fixes).toEqual({ rows: 8, padded: [2, 3, 4, 5, 6, 7, 8], cut: [], quotes: [9] })
+    expect(describeFixes(fixes, 2)).toBe(
+      '--lenient fixed 8 rows: 7 short rows padded with empty cells (lines 2, 3, 4, 5, 6, …); 1 quote that did not close read as plain characters (line 9)',
+    )
   })
 })
 

@@ -3,9 +3,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from './start-server.ts'
+import { runServer, startServer, type RunningServer } from './start-server.ts'
 
 let server: RunningServer
+let dir: string
+/** A CSV (CRLF, a quoted cell over lines 2 and 3) whose line 4 has an extra cell and line 5 one too few. */
+const RAGGED = 'name,score\r\n"Ada\r\nLovelace",10\r\nAlan,20,extra\r\nGrace\r\n'
 
 interface Search {
   result: {
@@ -16,7 +19,7 @@ interface Search {
 }
 
 beforeAll(async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'load-flag-'))
+  dir = await mkdtemp(path.join(tmpdir(), 'load-flag-'))
   const csv = path.join(dir, 'Offices 2026.csv')
   await writeFile(
     csv,
@@ -41,7 +44,20 @@ beforeAll(async () => {
       { resource_id: 'secret-lines', private: true, fields: [{ id: 'x', type: 'int' }], records: [{ x: 1 }] },
     ]),
   )
-  server = await startServer(['--load', csv, '--load', json, '--token', 'tok', '--quiet'])
+  const ragged = path.join(dir, 'ragged.csv')
+  await writeFile(ragged, RAGGED)
+  server = await startServer([
+    '--load',
+    csv,
+    '--load',
+    json,
+    '--load',
+    ragged,
+    '--lenient',
+    '--token',
+    'tok',
+    '--quiet',
+  ])
 })
 afterAll(async () => {
   await server?.stop()
@@ -79,5 +95,27 @@ describe('--load', () => {
   it('serves only the loaded resources', async () => {
     expect((await search('resource_id=generated')).status).toBe(404)
     expect((await search('resource_id=penguins')).status).toBe(404)
+  })
+
+  it('refuses a ragged CSV without --lenient: one line naming the file and the line, exit code 2', async () => {
+    const file = path.join(dir, 'ragged.csv')
+    const result = await runServer(['--load', file, '--port', '0'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(
+      `error: ${file}: line 4 has 3 cells, the header has 2 (--lenient loads such rows anyway)\n`,
+    )
+    expect(result.stdout).toBe('')
+  })
+
+  it('with --lenient, loads the ragged rows fixed, and says how many', async () => {
+    expect(server.output).toContain(
+      `${path.join(dir, 'ragged.csv')}: --lenient fixed 2 rows: 1 short row padded with empty cells (line 5); 1 long row cut to the header's 2 cells (line 4)`,
+    )
+    const body = (await (await search('resource_id=ragged&sort=_id')).json()) as Search
+    expect(body.result.records).toEqual([
+      { _id: 1, name: 'Ada\r\nLovelace', score: 10 },
+      { _id: 2, name: 'Alan', score: 20 },
+      { _id: 3, name: 'Grace', score: null },
+    ])
   })
 })

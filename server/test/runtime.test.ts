@@ -1,13 +1,11 @@
 // The server over real HTTP: envelope, routes, CKAN request parsing, auth, CORS, JSONP, limits,
 // statement timeout, and the CLI's handling of bad flags.
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from './start-server.ts'
+import { runServer, startServer, type RunningServer } from './start-server.ts'
 
 const TOKEN = 'test-token-0123456789'
 const JSON_TYPE = 'application/json;charset=utf-8'
@@ -98,12 +96,22 @@ describe('envelope and routes', () => {
   })
 
   it(
-    'turns the proxy off with --no-proxy: no /proxy, and /config.json names none',
+    'turns the proxy off with --no-proxy: no /proxy, and /config.json names none; it names the --public-url',
     { timeout: 120_000 },
     async () => {
-      const bare = await startServer(['--load', 'e2e/fixtures/paged-numbers.json', '--no-proxy', '--quiet'])
+      const bare = await startServer([
+        '--load',
+        'e2e/fixtures/paged-numbers.json',
+        '--no-proxy',
+        '--public-url',
+        'https://data.example.org/explorer',
+        '--quiet',
+      ])
       try {
-        expect(await (await fetch(`${bare.url}/config.json`)).json()).toEqual({ portal: `${bare.url}/en` })
+        expect(await (await fetch(`${bare.url}/config.json`)).json()).toEqual({
+          portal: `${bare.url}/en`,
+          publicUrl: 'https://data.example.org/explorer',
+        })
         const proxy = await fetch(
           `${bare.url}/proxy?url=${encodeURIComponent('https://x.org/api/3/action/status_show')}`,
         )
@@ -119,6 +127,8 @@ describe('envelope and routes', () => {
       `/proxy?url=${encodeURIComponent('https://169.254.169.254/api/3/action/datastore_search')}`,
     )
     expect(response.status).toBe(403)
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
     expect(await response.json()).toMatchObject({
       success: false,
       error: { __type: 'Proxy Error', message: 'This server does not fetch from private network addresses.' },
@@ -477,32 +487,19 @@ describe('a --data-dir of other data', () => {
 })
 
 describe('command line', () => {
-  const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-
-  function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], { cwd: repoRoot })
-      let stdout = ''
-      let stderr = ''
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-      child.on('exit', (code) => resolve({ code, stdout, stderr }))
-    })
-  }
-
   it.each([
     [['--rows', 'abc'], 'error: --rows expects a whole number, got "abc"'],
     [['--frobnicate'], 'error: unknown option --frobnicate (see --help)'],
     [['--load', 'does-not-exist.csv'], 'error: cannot read does-not-exist.csv: no such file'],
   ])('prints one line and exits with code 2 for %j', async (args, line) => {
-    const result = await run(args)
+    const result = await runServer(args)
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(`${line}\n`)
     expect(result.stdout).toBe('')
   })
 
   it('prints usage for --help', async () => {
-    const result = await run(['--help'])
+    const result = await runServer(['--help'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('--timeout-ms')
   })

@@ -17,6 +17,10 @@ const defaultStartTimeoutMs = 180_000
 export interface RunningServer {
   /** Base URL without trailing slash, e.g. `http://127.0.0.1:41234`. */
   url: string
+  /** The server's process id (undefined for startInProcess: this process). */
+  pid?: number
+  /** What it printed (stdout and stderr) until it started. */
+  output?: string
   stop(): Promise<void>
 }
 
@@ -40,6 +44,18 @@ export async function startInProcess(
   }
 }
 
+/** Runs `node --import tsx server/main.ts ...args` to its end (a refusal, --help): its code and output. */
+export function runServer(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], { cwd: repoRoot })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
 /**
  * Spawns `node --import tsx server/main.ts --port 0 ...args` and resolves with the URL it prints,
  * once every table is loaded (the big generated one loads while the server already answers), or as
@@ -52,10 +68,16 @@ export function startServer(
   {
     startTimeoutMs = defaultStartTimeoutMs,
     whenListening = false,
-  }: { startTimeoutMs?: number; whenListening?: boolean } = {},
+    cwd = repoRoot,
+  }: {
+    startTimeoutMs?: number
+    whenListening?: boolean
+    /** The checkout whose server/main.ts runs (default: this one). */
+    cwd?: string
+  } = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', ...args], {
-    cwd: repoRoot,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -98,7 +120,7 @@ export function startServer(
       if (match && (whenListening || stdoutText.includes(ALL_READY))) {
         settled = true
         clearTimeout(timer)
-        resolve({ url: match[0], stop })
+        resolve({ url: match[0], pid: child.pid, output, stop })
       }
     }
     child.stdout.on('data', onData)

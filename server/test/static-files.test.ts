@@ -13,6 +13,10 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>app</title>')
   await writeFile(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)')
   await writeFile(path.join(base, 'secret.txt'), 'secret')
+  await mkdir(path.join(root, 'embed', 'chunks'), { recursive: true })
+  await writeFile(path.join(root, 'embed', 'datastore-explorer.js'), 'export {}')
+  await writeFile(path.join(root, 'embed', 'chunks', 'a-1.js'), 'export {}')
+  await writeFile(path.join(root, 'embed', 'release.json'), JSON.stringify({ version: '1.2.3' }))
 })
 
 describe('findStaticFile', () => {
@@ -43,5 +47,21 @@ describe('findStaticFile', () => {
       const file = await findStaticFile(root, urlPath)
       expect(file?.body.toString() ?? '', urlPath).not.toContain('secret')
     }
+  })
+
+  it('serves the built release of the embed under its versioned path, for good, and no other version', async () => {
+    expect(await findStaticFile(root, '/embed/datastore-explorer.js')).toMatchObject({ immutable: false })
+    for (const urlPath of ['/embed/v1.2.3/datastore-explorer.js', '/embed/v1.2.3/chunks/a-1.js']) {
+      const file = await findStaticFile(root, urlPath)
+      expect(file, urlPath).toMatchObject({ immutable: true, contentType: 'text/javascript;charset=utf-8' })
+      expect(file?.body.toString()).toBe('export {}')
+    }
+    for (const urlPath of [
+      '/embed/v1.2.2/datastore-explorer.js',
+      '/embed/v1.2.3/missing.js',
+      '/embed/v1.2.3/page',
+      '/embed/v1.2.3/../../secret.txt',
+    ])
+      expect(await findStaticFile(root, urlPath), urlPath).toBeUndefined()
   })
 })

@@ -20,10 +20,12 @@ import { ExplorerNotices, type InfoNotice } from './explorer-notices'
 import { StartPanel } from './start-panel'
 import { loadTableError } from './load-table-error'
 import { DisplaySettings } from './display-settings'
+import { focusGrid } from './focus-grid'
 import { PortalMenu } from './portal-menu'
 import { TableView } from './table-view'
 import type { ChangeView, ExplorerStateHandle } from './use-explorer-state'
 import { FirstPageFetcher, useFirstPage } from './use-first-page'
+import { useHostEvents } from './use-host-events'
 import { usePortalSession } from './use-portal-session'
 import { useRecentResources } from './use-recent-resources'
 import { useTableName } from './use-table-name'
@@ -47,11 +49,6 @@ function Main({
       {children}
     </main>
   )
-}
-
-/** The grid's keyboard entry point (its roving tab stop), inside this explorer's main part. */
-function focusGrid(main: HTMLElement | null): void {
-  main?.querySelector<HTMLElement>('[role="grid"] [tabindex="0"]')?.focus()
 }
 
 /** Failures the portal panel can help with: another address, or the portal's own website. */
@@ -106,7 +103,18 @@ export function Explorer({
   useEffect(() => warmFormatters(cellLocale), [cellLocale])
 
   const loaded = firstPage.isSuccess && !firstPage.isPlaceholderData
-  const names = useTableName(portal, state.resourceId, loaded, recent)
+  useHostEvents(
+    state.resourceId,
+    loaded ? firstPage.data : undefined,
+    firstPage.isError && !firstPage.data ? firstPage.error : null,
+  )
+  const names = useTableName(
+    portal,
+    state.resourceId,
+    loaded,
+    recent,
+    loaded ? firstPage.data?.resourceId : undefined,
+  )
   useEffect(() => {
     // a failure here shows later, if a table fails, as the error boundary's panel
     if (names.paintedId) loadTableError().catch(() => undefined)

@@ -132,6 +132,7 @@ export function TableView(props: TableViewProps) {
         fields={fields}
         summary={summary}
         total={total}
+        totalEstimated={totalWasEstimated}
         resourceTotal={resourceTotal}
         applyFilter={applyFilter}
       />

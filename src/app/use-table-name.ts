@@ -1,6 +1,6 @@
 // What an open table is called: the name it was chosen by, else the portal's catalogue (asked once
-// its rows are painted), else what the recent list remembers. A table that loaded is remembered as
-// recent under the best name known.
+// its rows are painted, by the table's own id: an alias is not a resource id), else what the recent
+// list remembers. A table that loaded is remembered as recent under the best name known.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Portal, ResourceSummary } from '../api/ckan/types'
@@ -23,6 +23,8 @@ export function useTableName(
   /** The open table's first page has loaded (not a previous result shown meanwhile). */
   loaded: boolean,
   recent: readonly ResourceSummary[],
+  /** The table's own id from that first page's answer (differs from `resourceId` for an alias). */
+  tableId?: string,
 ): TableNames {
   const { api, recentStore } = useEnvironment()
   const baseUrl = portal.baseUrl
@@ -35,7 +37,7 @@ export function useTableName(
   // a request sent earlier would cost milliseconds the first rows wait for
   const paintedId = usePaintedValue(loadedId)
   const resourceInfo = useQuery({
-    ...resourceQueryOptions(api, portal, resourceId ?? ''),
+    ...resourceQueryOptions(api, portal, tableId ?? resourceId ?? ''),
     enabled: !!loadedId && !knownSummary && paintedId === loadedId,
     retry: false,
   })

@@ -1,7 +1,7 @@
 // Which of the open table's dialogs is open (one at a time), and the column each was last opened on.
 import { useCallback, useState } from 'react'
 
-export type ViewDialogKind = 'filter' | 'profile' | 'copy-code' | 'download'
+export type ViewDialogKind = 'filter' | 'profile' | 'copy-code' | 'embed' | 'download'
 
 export interface ViewDialogsState {
   /** The dialog open now, if any. */

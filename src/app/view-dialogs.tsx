@@ -1,4 +1,4 @@
-// The open table's dialogs: filter, column profile, copy as code and download. One of them is open at a
+// The open table's dialogs: filter, column profile, copy as code, embed this view and download. One of them is open at a
 // time; each is loaded and mounted when it is first opened, and then stays mounted so that closing it
 // runs its close logic (focus goes back to the opener).
 import { lazy, Suspense, type ReactNode } from 'react'
@@ -16,6 +16,9 @@ const ProfilePanel = lazy(() =>
 )
 const CopyCodeDialog = lazy(() =>
   import('../features/copy-code/copy-code-dialog').then((module) => ({ default: module.CopyCodeDialog })),
+)
+const EmbedCodeDialog = lazy(() =>
+  import('../features/embed-code/embed-code-dialog').then((module) => ({ default: module.EmbedCodeDialog })),
 )
 const ExportDialog = lazy(() =>
   import('../features/export/export-dialog').then((module) => ({ default: module.ExportDialog })),
@@ -35,6 +38,8 @@ export interface ViewDialogsProps extends Omit<ViewDialogsHandle, 'openDialog'> 
   summary: ResourceSummary | undefined
   /** The total of the view (exact once the table found where an estimated one ends). */
   total: number | undefined
+  /** Whether that total is the portal's estimate. */
+  totalEstimated: boolean
   /** The table's own total, when known (the filter dialog can then count values). */
   resourceTotal: number | undefined
   applyFilter(field: string, values: FilterScalar[]): void
@@ -82,6 +87,15 @@ export function ViewDialogs(props: ViewDialogsProps) {
           fields={fields}
         />
       </LazyDialog>
+      <LazyDialog open={isOpen('embed')}>
+        <EmbedCodeDialog
+          open={isOpen('embed')}
+          onClose={closeDialog}
+          portal={portal}
+          state={state}
+          tableName={props.summary?.name ?? state.resourceId!}
+        />
+      </LazyDialog>
       {request && (
         <LazyDialog open={isOpen('download')}>
           <ExportDialog
@@ -94,6 +108,7 @@ export function ViewDialogs(props: ViewDialogsProps) {
             hidden={state.hidden}
             name={props.summary?.name}
             total={props.total}
+            totalEstimated={props.totalEstimated}
           />
         </LazyDialog>
       )}

@@ -5,6 +5,7 @@ import { LimitSelect } from '../features/limit/limit-select'
 import { SearchBox } from '../features/search/search-box'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
+import { useEnvironment } from '../instance/environment'
 import type { ExplorerState } from '../model/explorer-state'
 import { VIEW_TABS, type ViewTab } from '../model/view-tab'
 import type { ChangeView } from './use-explorer-state'
@@ -45,11 +46,12 @@ export interface ViewToolbarProps {
 export function ViewToolbar(props: ViewToolbarProps) {
   const { state, change, hasFields, stripShown, shownAs, tabIds, openDialog } = props
   const t = useMessages(mainCatalogue)
+  const { layout } = useEnvironment()
   // the Export menu, open under its button
   const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null)
   const closeExportMenu = useCallback(() => setExportMenu(null), [])
   return (
-    <div className="dse-controls" role="group" aria-label={t('app.controls')}>
+    <div className="dse-controls" role="group" aria-label={t('app.controls')} part="toolbar">
       <SearchBox
         q={state.q}
         mode={state.searchMode}
@@ -91,6 +93,8 @@ export function ViewToolbar(props: ViewToolbarProps) {
             items={[
               { label: t('app.copyAsCode'), run: () => openDialog('copy-code') },
               ...(props.canDownload ? [{ label: t('app.download'), run: () => openDialog('download') }] : []),
+              // an embed's own readers embed from the portal's page, not from inside another page
+              ...(layout === 'page' ? [{ label: t('app.embedView'), run: () => openDialog('embed') }] : []),
             ]}
             onClose={closeExportMenu}
           />

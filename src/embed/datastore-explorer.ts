@@ -1,32 +1,32 @@
 // <datastore-explorer>: the explorer inside any page, loaded with one script tag. It renders in an
 // open shadow root, keeps its view in memory (or, with `sync-url`, in the page's own URL), reads its
 // table and view from attributes named like the link parameters, and tells the page about every change
-// with a `change` event. It changes nothing outside itself: no window property, no history entry,
-// no title, storage or cookie, no style on the host page.
+// with a `change` event, and when its first rows are shown or a table fails with `ready` and `error`.
+// It changes nothing outside itself: no window property, no history entry, no title, storage or
+// cookie, no style on the host page. Its public surface is typed in public-api.ts.
+import { version } from '../../package.json'
 import { createCkanClient, type CkanClient } from '../api/ckan/ckan-client'
+import { focusGrid } from '../app/focus-grid'
 import { readConfig } from '../instance/config'
 import type { ExplorerEnvironment } from '../instance/environment'
 import { createNoRecentStore } from '../instance/recent-store'
 import { isTheme } from '../instance/theme-store'
 import type { TokenStore } from '../instance/token-store'
 import { createMemoryViewStore, createUrlViewStore, type ViewStore } from '../instance/view-store'
-import explorerCss from '../styles/explorer.css?url'
 import {
   VIEW_ATTRIBUTES,
   viewFromAttributes,
   viewParameters,
   withAttribute,
   type ViewParameters,
-} from './attributes'
+} from '../model/view-attributes'
+import { errorDetail, readyDetail } from './host-events'
+import { DEFAULT_HEIGHT, heightLength, hostStyles } from './host-styles'
+import { hostColourValues, watchHostTheme } from './host-theme'
+import { explorerStylesheet } from './explorer-stylesheet'
 import { mountInShadowRoot, type ShadowExplorer } from './mount'
-
-/**
- * The element's own box, adopted at once (a linked stylesheet arrives later): it takes its height
- * from its first layout, so the host's content does not move while the explorer loads. The host's
- * inherited styles (font size, colour, direction, line height) stop here.
- */
-const HOST_STYLES =
-  ':host{all:initial;display:block;block-size:480px;contain:content}:host([hidden]){display:none}'
+import type { DatastoreExplorer as DatastoreExplorerApi, DatastoreExplorerConstructor } from './public-api'
+import type { Scheme } from './theme'
 
 /** The explorer's own origin: where this script came from, and the default portal (its server). */
 const EXPLORER_ORIGIN = new URL(import.meta.url).origin
@@ -55,9 +55,13 @@ function urlStore(initial: string, onUserChange: (search: string) => void): Elem
   }
 }
 
-export class DatastoreExplorerElement extends HTMLElement {
+export class DatastoreExplorerElement extends HTMLElement implements DatastoreExplorerApi {
+  /** The release this element comes from (the package's version). */
+  static readonly version: string = version
+
   static get observedAttributes(): string[] {
-    return [...Object.keys(VIEW_ATTRIBUTES), 'picker', 'theme']
+    // `class` and `style`: a page may set the theme's custom properties through them
+    return [...Object.keys(VIEW_ATTRIBUTES), 'picker', 'theme', 'height', 'class', 'style']
   }
 
   #explorer: ShadowExplorer | null = null
@@ -65,13 +69,30 @@ export class DatastoreExplorerElement extends HTMLElement {
   #api: CkanClient = createCkanClient()
   #token = ''
   #generation = 0
+  #hostStyles: CSSStyleSheet | null = null
+  /** The explorer's colours from the host's theme properties (empty when it sets none). */
+  #themeStyles: CSSStyleSheet | null = null
+  #themeRule = ''
+  /** Counts the theme's readings: a late answer of an older one is dropped. */
+  #themeSerial = 0
+  /** The light or dark scheme the host's background calls for, when it sets one. */
+  #hostScheme: Scheme | null = null
+  #stopWatchingTheme: (() => void) | null = null
+  #probe: HTMLElement | null = null
 
   connectedCallback(): void {
+    // a token set before this script defined the element is an own property that hides the setter
+    if (Object.hasOwn(this, 'token')) {
+      const early = (this as { token?: unknown }).token
+      delete (this as { token?: unknown }).token
+      this.token = typeof early === 'string' ? early : ''
+    }
     if (this.#explorer) return
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
-    const hostStyles = new CSSStyleSheet()
-    hostStyles.replaceSync(HOST_STYLES)
-    shadow.adoptedStyleSheets = [hostStyles]
+    this.#hostStyles ??= new CSSStyleSheet()
+    this.#themeStyles ??= new CSSStyleSheet()
+    this.#applyHeight()
+    shadow.adoptedStyleSheets = [this.#hostStyles, this.#themeStyles]
     const onUserChange = (search: string) =>
       this.dispatchEvent(
         new CustomEvent<ViewParameters>('change', {
@@ -83,7 +104,13 @@ export class DatastoreExplorerElement extends HTMLElement {
     this.#store ??= this.hasAttribute('sync-url')
       ? urlStore(viewFromAttributes(this), onUserChange)
       : memoryStore(viewFromAttributes(this), onUserChange)
-    this.#explorer = mountInShadowRoot(shadow, explorerCss)
+    this.#explorer = mountInShadowRoot(shadow, explorerStylesheet)
+    // never shown: the browser resolves the host's colours on it
+    this.#probe = document.createElement('span')
+    this.#probe.hidden = true
+    shadow.append(this.#probe)
+    this.#applyTheme()
+    this.#stopWatchingTheme = watchHostTheme(this, () => this.#applyTheme())
     this.#render()
   }
 
@@ -93,12 +120,21 @@ export class DatastoreExplorerElement extends HTMLElement {
       if (this.isConnected || !this.#explorer) return
       this.#explorer.unmount()
       this.#explorer = null
+      this.#stopWatchingTheme?.()
+      this.#stopWatchingTheme = null
+      this.#probe?.remove()
+      this.#probe = null
     })
   }
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (previous === value || !this.#store || !this.#explorer) return
-    if (name === 'picker' || name === 'theme') this.#render()
+    if (name === 'height') this.#applyHeight()
+    else if (name === 'class' || name === 'style') this.#applyTheme()
+    else if (name === 'theme') {
+      this.#applyTheme()
+      this.#render()
+    } else if (name === 'picker') this.#render()
     // another table: a fresh view of it, from the attributes given
     else if (name === 'resource-id') this.#store.setFromHost(viewFromAttributes(this))
     else this.#store.setFromHost(withAttribute(this.#store.read(), name, value))
@@ -123,6 +159,51 @@ export class DatastoreExplorerElement extends HTMLElement {
     return this.#token
   }
 
+  /** Back to the view the attributes describe (the table too, when the reader picked another). */
+  reset(): void {
+    this.#store?.setFromHost(viewFromAttributes(this))
+  }
+
+  /** Moves the keyboard focus to the records, for a skip link; false when none are shown yet. */
+  focusGrid(): boolean {
+    return focusGrid(this.shadowRoot)
+  }
+
+  /**
+   * The explorer's colours from the host's `--datastore-explorer-*` colours (theme.ts keeps every pair
+   * AA), in a stylesheet of the shadow root; and, when the host gives a background, its light or dark
+   * scheme (unless the `theme` attribute names one).
+   */
+  #applyTheme(): void {
+    const values = hostColourValues(this)
+    const serial = ++this.#themeSerial
+    if (Object.keys(values).length === 0) return this.#setTheme('', null)
+    const attribute = this.getAttribute('theme')
+    const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches
+    const scheme: Scheme = isTheme(attribute) ? attribute : systemDark ? 'dark' : 'light'
+    // the colour arithmetic loads only for a page that sets colours
+    void import('./host-theme-rule').then(({ hostThemeRule }) => {
+      if (serial !== this.#themeSerial || !this.#probe) return
+      const theme = hostThemeRule(values, this.#probe, scheme, ':host .dse-root.dse-root--embed')
+      this.#setTheme(theme.rule, theme.scheme)
+    })
+  }
+
+  #setTheme(rule: string, scheme: Scheme | null): void {
+    if (rule !== this.#themeRule) {
+      this.#themeRule = rule
+      this.#themeStyles?.replaceSync(rule)
+    }
+    if (scheme !== this.#hostScheme) {
+      this.#hostScheme = scheme
+      this.#render()
+    }
+  }
+
+  #applyHeight(): void {
+    this.#hostStyles?.replaceSync(hostStyles(heightLength(this.getAttribute('height')) ?? DEFAULT_HEIGHT))
+  }
+
   #render(): void {
     if (!this.#explorer || !this.#store) return
     const tokens: TokenStore = {
@@ -140,14 +221,23 @@ export class DatastoreExplorerElement extends HTMLElement {
       layout: 'embed',
       picker: this.hasAttribute('picker'),
       browserLanguages: navigator.languages,
-      // `theme="dark"` or `"light"`; otherwise the host's system colours (prefers-color-scheme)
-      ...(isTheme(theme) ? { theme } : {}),
+      // `theme="dark"` or `"light"`; else the scheme of the background the host's theme gives;
+      // otherwise the host's system colours (prefers-color-scheme)
+      ...(isTheme(theme) ? { theme } : this.#hostScheme ? { theme: this.#hostScheme } : {}),
       onPreferredHeight: (height) =>
         this.dispatchEvent(new CustomEvent('preferredheightchange', { detail: { height } })),
+      // like a media element's load and error, these do not bubble: listen on the element
+      onReady: ({ resourceId, total }) =>
+        this.dispatchEvent(new CustomEvent('ready', { detail: readyDetail(resourceId, total) })),
+      onFailure: ({ error, resourceId }) =>
+        this.dispatchEvent(new CustomEvent('error', { detail: errorDetail(error, resourceId) })),
     }
     this.#explorer.render(environment, this.#generation)
   }
 }
+
+/** The element's class, as a host's code names it: `DatastoreExplorer.version`. */
+export const DatastoreExplorer = DatastoreExplorerElement satisfies DatastoreExplorerConstructor
 
 // a second copy of this script (even from another URL) finds the element defined, and changes nothing
 if (!customElements.get('datastore-explorer')) {

@@ -2,7 +2,7 @@
 // page's link parameters become a <datastore-explorer> that fills the frame. Its view stays in memory
 // (no history entry in the host's session), and it tells the parent page, with postMessage, the height
 // its content would like and every change of view.
-import { attributesFromLink } from './attributes'
+import { attributesFromLink } from '../model/view-attributes'
 import './datastore-explorer'
 
 const explorer = document.createElement('datastore-explorer')
@@ -15,10 +15,15 @@ document.body.append(explorer)
 
 const parentWindow = window.parent !== window ? window.parent : null
 explorer.addEventListener('change', (event) => {
-  const view = (event as CustomEvent<unknown>).detail
-  parentWindow?.postMessage({ type: 'datastore-explorer:change', view }, '*')
+  parentWindow?.postMessage({ type: 'datastore-explorer:change', view: event.detail }, '*')
 })
 explorer.addEventListener('preferredheightchange', (event) => {
-  const { height } = (event as CustomEvent<{ height: number }>).detail
-  parentWindow?.postMessage({ type: 'datastore-explorer:height', height }, '*')
+  parentWindow?.postMessage({ type: 'datastore-explorer:height', height: event.detail.height }, '*')
+})
+// the element's ready and error events, for a parent that cannot listen to them
+explorer.addEventListener('ready', (event) => {
+  parentWindow?.postMessage({ type: 'datastore-explorer:ready', detail: event.detail }, '*')
+})
+explorer.addEventListener('error', (event) => {
+  parentWindow?.postMessage({ type: 'datastore-explorer:error', detail: event.detail }, '*')
 })

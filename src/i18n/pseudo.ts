@@ -3,6 +3,7 @@
 // Placeholders are kept as they are, so the filled-in values stay readable.
 import { chartCatalogue } from './catalogues/chart'
 import { copyCodeCatalogue } from './catalogues/copy-code'
+import { embedCodeCatalogue } from './catalogues/embed-code'
 import { errorsCatalogue } from './catalogues/errors'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
@@ -71,6 +72,7 @@ export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
       profileCatalogue,
       chartCatalogue,
       copyCodeCatalogue,
+      embedCodeCatalogue,
       exportCatalogue,
     ].map((catalogue) => [catalogue.id, pseudoTable(catalogue.en, rtl)]),
   )

@@ -35,4 +35,16 @@ describe('readConfig', () => {
       expect(config.problems[0]).toMatch(/proxy/)
     }
   })
+
+  it('reads the public address the server gives, for the embed snippets', () => {
+    expect(readConfig({ publicUrl: 'https://data.example.org/explorer/' }, origin).publicUrl).toBe(
+      'https://data.example.org/explorer',
+    )
+    expect(readConfig({}, origin).publicUrl).toBeUndefined()
+    for (const publicUrl of ['javascript:alert(1)', 'https://x.org/?a=1', 'https://u:p@x.org', 'nope', 7]) {
+      const config = readConfig({ publicUrl }, origin)
+      expect(config.publicUrl).toBeUndefined()
+      expect(config.problems[0]).toMatch(/publicUrl/)
+    }
+  })
 })

@@ -10,6 +10,11 @@ export interface RuntimeConfig {
   locale?: string
   /** Absolute URL of the server's read-only portal proxy, when the server has one. */
   proxy?: string
+  /**
+   * The explorer's public address, where its pages and the embed's scripts are served (no trailing
+   * slash), when the server names one (behind a proxy, the page's origin may not be it).
+   */
+  publicUrl?: string
   /** Why a configured value was not used (shown to whoever runs the app, in the console). */
   problems: string[]
 }
@@ -23,8 +28,20 @@ export function readConfig(body: unknown, fallbackOrigin: string): RuntimeConfig
     return { portal: fallback, problems }
   }
   const proxy = readProxy((body as Record<string, unknown>).proxy, fallbackOrigin, problems)
-  const withProxy = (config: RuntimeConfig): RuntimeConfig => (proxy ? { ...config, proxy } : config)
-  return withProxy(readPortal((body as Record<string, unknown>).portal, fallback, problems))
+  const publicUrl = readPublicUrl((body as Record<string, unknown>).publicUrl, problems)
+  const config = readPortal((body as Record<string, unknown>).portal, fallback, problems)
+  return { ...config, ...(proxy ? { proxy } : {}), ...(publicUrl ? { publicUrl } : {}) }
+}
+
+/** An http(s) address without query, fragment or credentials, without its trailing slash. */
+function readPublicUrl(value: unknown, problems: string[]): string | undefined {
+  if (value === undefined) return undefined
+  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : null
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    problems.push('config.json "publicUrl" must be an http(s) address, such as "https://explorer.example"')
+    return undefined
+  }
+  return url.href.replace(/\/+$/, '')
 }
 
 function readPortal(portal: unknown, fallback: string, problems: string[]): RuntimeConfig {

@@ -38,6 +38,10 @@ export interface ExplorerEnvironment {
   picker?: boolean
   /** Tells the host the height the explorer would like (its toolbar and up to 20 rows), when it changes. */
   onPreferredHeight?(height: number): void
+  /** Tells the host that the first rows of a table are painted: once per table opened. */
+  onReady?(ready: { resourceId: string; total: number | undefined }): void
+  /** Tells the host that a table could not be shown (the explorer shows why). */
+  onFailure?(failure: { error: unknown; resourceId: string | null }): void
 }
 
 /** Rendered as `<EnvironmentContext value={environment}>` around an instance's components. */

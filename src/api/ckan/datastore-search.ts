@@ -65,6 +65,8 @@ export function toSearchResult(
   if (body.total !== undefined && body.total !== null) searchResult.total = body.total
   // The limit the portal applied (it caps silently); absent on CKAN 2.7/2.8 when not sent.
   if (body.limit !== undefined && body.limit !== null) searchResult.limit = body.limit
+  if (typeof body.resource_id === 'string' && body.resource_id !== '')
+    searchResult.resourceId = body.resource_id
   return searchResult
 }
 

@@ -38,6 +38,7 @@ export const searchResultSchema = v.looseObject({
   limit: v.optional(v.nullable(countSchema)),
   offset: v.optional(v.nullable(countSchema)),
   _links: v.optional(v.unknown()),
+  resource_id: v.optional(v.unknown()),
 })
 
 /**

@@ -54,6 +54,11 @@ export interface SearchResult {
   /** The limit the portal applied (it may cap the requested one); absent on CKAN 2.7/2.8. */
   limit?: number
   offset: number
+  /**
+   * The table's own id, as the portal answers: for a table opened by an alias, CKAN gives the id of
+   * the resource the alias points to, which is what its catalogue (resource_show) knows.
+   */
+  resourceId?: string
 }
 
 /** One resource offered by name (from package_search / resource_show / _table_metadata). */

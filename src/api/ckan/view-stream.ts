@@ -69,6 +69,8 @@ export interface ViewStreamJob {
   fields: readonly string[]
   /** The most records wanted; undefined: every matching record. */
   limit?: number
+  /** The view's matching records, when the page counted them exactly: no count request then. */
+  knownTotal?: number
   sink: ViewSink
   /** Whether to try the dump endpoint first, and in which format; null: pages only. */
   dump: DumpFormat | null
@@ -216,13 +218,15 @@ export async function streamView(job: ViewStreamJob): Promise<ViewStreamOutcome>
   const progress = { done: 0, total: undefined as number | undefined, counted: false }
   const report = () => job.onProgress?.({ done: progress.done, total: progress.total })
   // the count asks for an exact total: an estimate could end the reading early or call it whole
-  const counting = withRetries(() => job.search({ ...base, limit: 0, includeTotal: true }, signal)).then(
-    (counted) => {
-      progress.counted = true
-      if (counted.total !== undefined) progress.total = Math.min(limit, counted.total)
-      report()
-    },
-  )
+  const counting = (
+    job.knownTotal === undefined
+      ? withRetries(() => job.search({ ...base, limit: 0, includeTotal: true }, signal))
+      : Promise.resolve({ total: job.knownTotal })
+  ).then((counted) => {
+    progress.counted = true
+    if (counted.total !== undefined) progress.total = Math.min(limit, counted.total)
+    report()
+  })
   // a failed count fails the reading, but only once the reading has had its say
   counting.catch(() => undefined)
   const wanted = () => progress.total ?? limit

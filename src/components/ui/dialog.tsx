@@ -13,12 +13,15 @@ export function Dialog({
   title,
   children,
   footer,
+  className,
 }: {
   open: boolean
   onClose: () => void
   title: string
   children: ReactNode
   footer?: ReactNode
+  /** A class beside `dse-dialog`, for a dialog that needs more room. */
+  className?: string
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
@@ -54,7 +57,11 @@ export function Dialog({
   }, [onClose])
 
   return (
-    <dialog ref={ref} className="dse-dialog" aria-labelledby={titleId}>
+    <dialog
+      ref={ref}
+      className={className ? `dse-dialog ${className}` : 'dse-dialog'}
+      aria-labelledby={titleId}
+    >
       {open && (
         <div className="dse-dialog__frame">
           <div className="dse-dialog__header">

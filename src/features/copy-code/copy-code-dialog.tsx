@@ -3,13 +3,14 @@
 // its catalogue: it is not needed for the first rows.
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
+import { CodeBlock } from '../../components/ui/code-block'
+import { CopyButton } from '../../components/ui/copy-button'
 import { Dialog } from '../../components/ui/dialog'
 import { copyCodeCatalogue, type CopyCodeMessages } from '../../i18n/catalogues/copy-code'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
-import type { ExplorerState } from '../../model/explorer-state'
-import { copyText } from './clipboard'
 import type { SummarySpec } from '../../lib/summary/summary-spec'
+import type { ExplorerState } from '../../model/explorer-state'
 import { SNIPPET_PAGE_SIZE, viewSnippets, type CodeSnippets } from './code-snippets'
 import { summarySnippets } from './summary-snippets'
 
@@ -72,8 +73,9 @@ function ViewCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialog
     'javascript',
     'r',
   ]
-  const [chosen, setChosen] = useState<Form>('curl')
-  const form = forms.includes(chosen) ? chosen : 'curl'
+  // the page link first, when there is one: what a reader who is not a programmer wants to share
+  const [chosen, setChosen] = useState<Form>(forms[0]!)
+  const form = forms.includes(chosen) ? chosen : forms[0]!
   const code = form === 'link' ? (snippets.pageLink ?? '') : snippets[form]
   const tokenInUse = !!portal.token?.trim()
   const pageSize = formats.count(SNIPPET_PAGE_SIZE)
@@ -90,7 +92,7 @@ function ViewCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialog
         onChoose={setChosen}
         code={code}
         hints={hints}
-        address={form === 'link' || form === 'apiUrl'}
+        wrap={form === 'link' || form === 'apiUrl'}
         tabLabel={(name: Form) => t(`copyCode.${name}`)}
       />
     </Dialog>
@@ -118,21 +120,21 @@ function SummaryCodeDialog({
         onChoose={setForm}
         code={code}
         hints={hints}
-        address={false}
+        wrap={false}
         tabLabel={(name: SummaryForm) => t(`copyCode.${name}`)}
       />
     </Dialog>
   )
 }
 
-/** The forms as tabs, the chosen one's hints and code, and its Copy button with a live result. */
+/** The forms as tabs, and the chosen one's hints, code and Copy button. */
 function CodeTabs<F extends string>({
   forms,
   form,
   onChoose,
   code,
   hints,
-  address,
+  wrap,
   tabLabel,
 }: {
   forms: readonly F[]
@@ -141,7 +143,7 @@ function CodeTabs<F extends string>({
   code: string
   hints: readonly string[]
   /** An address (a link): wrapped anywhere, not as code lines. */
-  address: boolean
+  wrap: boolean
   tabLabel(form: F): string
 }) {
   const t = useMessages(copyCodeCatalogue)
@@ -149,13 +151,8 @@ function CodeTabs<F extends string>({
   const tabId = (name: F) => `${baseId}-tab-${name}`
   const panelId = `${baseId}-panel`
   const tabRefs = useRef(new Map<F, HTMLButtonElement>())
-  // each result replaces the live region's text node, so a second "Copied" is announced too
-  const [status, setStatus] = useState<{ text: string; serial: number }>({ text: '', serial: 0 })
 
-  const choose = (next: F) => {
-    onChoose(next)
-    setStatus((previous) => ({ text: '', serial: previous.serial + 1 }))
-  }
+  const choose = (next: F) => onChoose(next)
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 }
     if (!Object.hasOwn(moves, event.key)) return
@@ -163,12 +160,6 @@ function CodeTabs<F extends string>({
     const next = forms.at(moves[event.key]! % forms.length)!
     choose(next)
     tabRefs.current.get(next)?.focus()
-  }
-  const copy = async () => {
-    // navigator.clipboard is undefined on a page that is not a secure context
-    const result = await copyText(navigator.clipboard as Clipboard | undefined, code)
-    const text = result === 'copied' ? t('copyCode.copied') : t('copyCode.copyRefused')
-    setStatus((previous) => ({ text, serial: previous.serial + 1 }))
   }
 
   return (
@@ -202,22 +193,16 @@ function CodeTabs<F extends string>({
             {hint}
           </p>
         ))}
-        {/* focusable, so that a keyboard can scroll a long snippet; code reads left to right in any language */}
-        <pre
-          className={`dse-copy-code__code${address ? ' dse-copy-code__code--address' : ''}`}
-          dir="ltr"
-          tabIndex={0}
-        >
-          <code>{code}</code>
-        </pre>
-        <div className="dse-copy-code__actions">
-          <button type="button" className="dse-button dse-button--primary" onClick={() => void copy()}>
-            {t('copyCode.copy')}
-          </button>
-          <p className="dse-copy-code__status" role="status" aria-live="polite">
-            <span key={status.serial}>{status.text}</span>
-          </p>
-        </div>
+        <CodeBlock code={code} wrap={wrap} />
+        <CopyButton
+          text={code}
+          resetKey={form}
+          labels={{
+            copy: t('copyCode.copy'),
+            copied: t('copyCode.copied'),
+            refused: t('copyCode.copyRefused'),
+          }}
+        />
       </div>
     </>
   )

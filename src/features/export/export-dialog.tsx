@@ -35,6 +35,8 @@ export interface ExportDialogProps {
   name: string | undefined
   /** The matching records as the count line says them (exact or estimated), when known. */
   total: number | undefined
+  /** Whether `total` is the portal's estimate: the download then counts exactly before it starts. */
+  totalEstimated?: boolean
 }
 
 type Phase =
@@ -54,7 +56,7 @@ const MIME_TYPES: Record<ExportFormat, string> = {
 const PROGRESS_EVERY_MS = 150
 
 export function ExportDialog(props: ExportDialogProps) {
-  const { open, onClose, portal, view, limit, fields, hidden, name, total } = props
+  const { open, onClose, portal, view, limit, fields, hidden, name, total, totalEstimated } = props
   const t = useMessages(exportCatalogue)
   const { api } = useEnvironment()
   const [format, setFormat] = useState<ExportFormat>('csv')
@@ -98,7 +100,12 @@ export function ExportDialog(props: ExportDialogProps) {
     if (!sink) return
     const abort = new AbortController()
     controller.current = abort
-    setPhase({ step: 'running', progress: null })
+    // an exact total is known already: the progress says "0 of N" at once, and nothing is counted again
+    const knownTotal = totalEstimated ? undefined : total
+    setPhase({
+      step: 'running',
+      progress: shownTotal === undefined || totalEstimated ? null : { done: 0, total: shownTotal },
+    })
     const started = Date.now()
     let shownAt = 0
     try {
@@ -113,6 +120,7 @@ export function ExportDialog(props: ExportDialogProps) {
         // a portal that blocks other websites would refuse the dump too: page through the proxy
         dump: api.throughProxy(portal) ? null : format === 'csv' ? 'csv' : 'json',
         signal: abort.signal,
+        ...(knownTotal === undefined ? {} : { knownTotal }),
         onProgress: (progress) => {
           const now = Date.now()
           if (now - shownAt < PROGRESS_EVERY_MS && progress.done !== progress.total) return
@@ -144,14 +152,18 @@ export function ExportDialog(props: ExportDialogProps) {
   ) : phase.step === 'choose' ? (
     <button
       type="button"
-      className="dse-button"
+      className="dse-button dse-button--primary"
       disabled={columns.length === 0 || (format === 'xlsx' && xlsxTooMany)}
       onClick={() => void start()}
     >
       {t('export.start')}
     </button>
   ) : (
-    <button type="button" className="dse-button" onClick={() => setPhase({ step: 'choose' })}>
+    <button
+      type="button"
+      className="dse-button dse-button--primary"
+      onClick={() => setPhase({ step: 'choose' })}
+    >
       {phase.step === 'done' ? t('export.start') : t('export.tryAgain')}
     </button>
   )

@@ -5,7 +5,7 @@ import { csvHeader, csvRows } from './encoders'
 import { csvOutput, jsonOutput, type FileSink } from './export-outputs'
 import { exportColumns, recordRow } from './export-plan'
 import { IncompleteStreamError } from '../../api/ckan/view-stream'
-import { runExport, type ExportJob } from './export-run'
+import { runExport, type ExportJob, type ExportProgress } from './export-run'
 
 const fields: CkanField[] = [
   { id: '_id', type: 'int' },
@@ -154,6 +154,25 @@ describe('an export through the dump endpoint', () => {
     expect(calls).toEqual([
       { resourceId: 'cities', filters: view.filters, sort: view.sort, limit: 0, includeTotal: true },
     ])
+  })
+
+  it('starts at once, without a count request, when the page already knows the exact total', async () => {
+    const { search, calls } = fakeSearch()
+    const dump = fakeDumpFetch()
+    const { state, sink } = memorySink()
+    const progress: ExportProgress[] = []
+    await runExport(
+      job({
+        search,
+        fetch: dump.fetch,
+        knownTotal: matching().length,
+        output: csvOutput(sink, columns, false),
+        onProgress: (step) => progress.push(step),
+      }),
+    )
+    expect(calls).toEqual([])
+    expect(progress[0]).toEqual({ done: 0, total: matching().length })
+    expect(state.text).toBe(expectedCsv())
   })
 
   it('stops at the view’s limit, and starts the file with a BOM for Excel', async () => {

@@ -22,6 +22,11 @@ export interface ExportJob {
   /** Whether to try the dump endpoint first (CSV keeps the dump's text; JSON and XLSX read its JSON). */
   dump: DumpFormat | null
   signal: AbortSignal
+  /**
+   * The view's matching records, when the page already counted them exactly (not an estimate): the
+   * export then starts at once, without a count request of its own.
+   */
+  knownTotal?: number
   onProgress?(progress: ExportProgress): void
   fetch?: typeof fetch
   /** Waits between retries (tests pass one that does not wait). */
@@ -53,6 +58,7 @@ export async function runExport(job: ExportJob): Promise<ExportOutcome> {
       },
       dump: job.dump,
       signal: job.signal,
+      ...(job.knownTotal === undefined ? {} : { knownTotal: job.knownTotal }),
       ...(job.onProgress ? { onProgress: job.onProgress } : {}),
       ...(job.fetch ? { fetch: job.fetch } : {}),
       ...(job.sleep ? { sleep: job.sleep } : {}),

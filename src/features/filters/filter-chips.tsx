@@ -37,7 +37,7 @@ export function FilterChips({
             filterValueText(value, field?.type ?? 'text', cellLocale, t, id),
           )
           return (
-            <li key={id} className="dse-chip">
+            <li key={id} className="dse-chip" part="chip">
               <button
                 type="button"
                 className="dse-chip__text dse-chip__edit"

@@ -100,6 +100,7 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
   return (
     <div
       role="columnheader"
+      part="header-cell"
       aria-sort={sortInfo.ariaSort}
       aria-label={sortInfo.accessibleName}
       className={`dse-grid__header-cell${spec.align === 'end' ? ' dse-grid__header-cell--end' : ''}`}

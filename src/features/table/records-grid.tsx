@@ -194,6 +194,7 @@ export function RecordsGrid(props: RecordsGridProps) {
       <div
         ref={scrollRef}
         role="grid"
+        part="grid"
         aria-label={locale.t('table.grid.label')}
         aria-rowcount={rowCount + 1}
         aria-colcount={colCount}

@@ -19,6 +19,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.profileStrip': 'Column overviews',
   'app.copyAsCode': 'Copy as code…',
   'app.download': 'Download…',
+  'app.embedView': 'Embed this view…',
   'app.views': 'Show the records as',
   'app.viewTable': 'Table',
   'app.viewChart': 'Chart',

@@ -4,6 +4,7 @@
 // placeholders are checked against the English catalogues by catalogues.test.ts.
 import type { ChartMessages } from '../catalogues/chart'
 import type { CopyCodeMessages } from '../catalogues/copy-code'
+import type { EmbedCodeMessages } from '../catalogues/embed-code'
 import type { ErrorMessages } from '../catalogues/errors'
 import type { ExportMessages } from '../catalogues/export'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
@@ -27,6 +28,7 @@ const main = {
   'app.profileStrip': 'Aperçus des colonnes',
   'app.copyAsCode': 'Copier en code…',
   'app.download': 'Télécharger…',
+  'app.embedView': 'Intégrer cette vue…',
   'app.views': 'Afficher les enregistrements en',
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
@@ -441,6 +443,39 @@ const copyCode = {
     'Le navigateur n’a pas permis à cette page de copier. Sélectionnez le texte et copiez-le vous-même.',
 } satisfies Translation<CopyCodeMessages>
 
+const embedCode = {
+  'embedCode.title': 'Intégrer cette vue',
+  'embedCode.intro':
+    'Affichez ce tableau dans une autre page web, par exemple la page d’un jeu de données de votre portail, avec la même recherche, les mêmes filtres, le même tri, la même limite et les mêmes colonnes\u202f: copiez le code dans le HTML de la page.',
+  'embedCode.form': 'Comment la page l’affiche',
+  'embedCode.element': 'En élément\u202f: un script et une balise',
+  'embedCode.elementHint': 'Prend la police de la page, et ses couleurs par quelques propriétés CSS.',
+  'embedCode.iframe': 'En iframe',
+  'embedCode.iframeHint':
+    'Pour les pages qui ne peuvent pas ajouter de script, comme la vue «\u202fPage web\u202f» de CKAN.',
+  'embedCode.height': 'Hauteur en pixels',
+  'embedCode.heightHint': 'De {min} à {max}.',
+  'embedCode.heightError':
+    'Saisissez un nombre entier de pixels de {min} à {max}. Le code garde {height} en attendant.',
+  'embedCode.picker': 'Permettre aux lecteurs d’ouvrir les autres tableaux du portail',
+  'embedCode.code': 'Code à coller',
+  'embedCode.tokenHint':
+    'Ce tableau est privé. Le code ne contient jamais votre jeton\u202f: la page en donne un depuis son propre script, comme propriété\u202f: {code}',
+  'embedCode.tokenComment':
+    'Ce tableau est privé. Donnez à l’élément un jeton d’API depuis le script de la page, jamais dans le HTML\u202f: {code}',
+  'embedCode.iframeTokenHint':
+    'Ce tableau est privé, et une iframe ne peut pas recevoir de jeton\u202f: les lecteurs devraient en saisir un. Choisissez plutôt l’élément.',
+  'embedCode.preview': 'Aperçu',
+  'embedCode.previewHint': 'Exactement ce que montre le code, en direct\u202f: essayez-le.',
+  'embedCode.previewFailed':
+    'L’aperçu n’a pas pu charger le script de l’explorateur ({detail}). Le code reste juste\u202f: ce serveur sert peut-être une application non construite (lancez npm run build).',
+  'embedCode.frameTitle': '{table} – Explorateur de données',
+  'embedCode.copy': 'Copier le code',
+  'embedCode.copied': 'Copié',
+  'embedCode.copyRefused':
+    'Le navigateur n’a pas permis à cette page de copier. Sélectionnez le code et copiez-le vous-même.',
+} satisfies Translation<EmbedCodeMessages>
+
 const exportMessages = {
   'export.title': 'Télécharger les enregistrements',
   'export.format': 'Format',
@@ -615,6 +650,7 @@ export const frenchTranslations: Translations = {
   profile,
   chart,
   copyCode,
+  embedCode,
   export: exportMessages,
   summary,
 }

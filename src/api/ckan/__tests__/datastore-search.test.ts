@@ -141,6 +141,14 @@ describe('toSearchResult', () => {
     ])
   })
 
+  it('keeps the table id the portal answered with: for an alias, the table it points to', () => {
+    // CKAN replaces an alias with the resource's id before searching (datastore_search in 2.11)
+    const answer = { resource_id: 'generated-cities', fields: [], records: [] }
+    expect(toSearchResult(answer).resourceId).toBe('generated-cities')
+    expect(toSearchResult({ fields: [], records: [] }).resourceId).toBeUndefined()
+    expect(toSearchResult({ resource_id: 7, fields: [], records: [] }).resourceId).toBeUndefined()
+  })
+
   it('has no total when include_total was false', () => {
     expect(toSearchResult({ fields: [], records: [], limit: 10 }).total).toBeUndefined()
   })

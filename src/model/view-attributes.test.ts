@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attributesFromLink, viewFromAttributes, viewParameters, withAttribute } from './attributes'
+import { attributesFromLink, viewFromAttributes, viewParameters, withAttribute } from './view-attributes'
 
 function element(attributes: Record<string, string>) {
   return { getAttribute: (name: string) => (Object.hasOwn(attributes, name) ? attributes[name]! : null) }
