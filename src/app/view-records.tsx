@@ -75,9 +75,15 @@ export function ViewRecords(props: ViewRecordsProps) {
   if (props.shownAs === 'chart') {
     return (
       <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.chart} className="dse-chart-region">
-        {data ? (
+        {data && request ? (
           <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
-            <ChartView fields={data.fields} records={data.records} />
+            <ChartView
+              portal={portal}
+              view={request}
+              fields={data.fields}
+              records={data.records}
+              total={data.total}
+            />
           </Suspense>
         ) : (
           <Spinner label={t('app.loadingTable')} />

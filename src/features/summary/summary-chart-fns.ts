@@ -2,9 +2,9 @@
 // order for ranges and numbers, the largest bars for text, and bars split by the second grouping.
 // Pure: the chart component only draws what this says.
 import type { BarGroup, ChartPoint } from '../../components/chart/chart-parts'
+import { groupTime } from '../../lib/summary/group-keys'
 import type { SummaryRow } from '../../lib/summary/summary-rows'
 import type { SummarySpec } from '../../lib/summary/summary-spec'
-import { groupTime } from './summary-fns'
 
 /** Bars beyond this many values would be unreadable: the largest are drawn. */
 export const MAX_BARS = 30

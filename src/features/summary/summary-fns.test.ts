@@ -3,12 +3,12 @@ import type { CkanField } from '../../api/ckan/types'
 import {
   groupFilter,
   groupLabel,
-  groupTime,
   resolveSummary,
   roundFigure,
   summaryCsv,
   type GroupWords,
 } from './summary-fns'
+import { groupTime } from '../../lib/summary/group-keys'
 
 const fields: CkanField[] = [
   { id: '_id', type: 'int' },

@@ -131,21 +131,6 @@ export function groupLabel(key: GroupKey, grouping: Grouping, type: string, word
   return value
 }
 
-/** Where a time group starts, as UTC milliseconds (a line's X); null for other groups. */
-export function groupTime(key: GroupKey, grouping: Grouping): number | null {
-  if (key.kind !== 'value' || grouping.by === 'value' || grouping.by === 'range') return null
-  const year = Number(key.value.slice(0, 4))
-  const month =
-    grouping.by === 'quarter'
-      ? (Number(key.value.slice(-1)) - 1) * 3
-      : grouping.by === 'year'
-        ? 0
-        : Number(key.value.slice(5, 7)) - 1
-  const day = grouping.by === 'day' ? Number(key.value.slice(8, 10)) : 1
-  const time = Date.UTC(year, month, day)
-  return Number.isNaN(time) ? null : time
-}
-
 /**
  * The filter that shows a group's records, one value per grouping, or null when a grouping's group
  * is not one value a portal can filter on (a range, a month, the empty or "other" values).

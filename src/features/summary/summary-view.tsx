@@ -21,7 +21,7 @@ import { summaryQueryOptions } from '../../queries/summary/summary-query'
 import { SummaryChart } from './summary-chart'
 import { SummaryControls } from './summary-controls'
 import { groupRawValue, resolveSummary, summaryCsv } from './summary-fns'
-import { SummaryProgress } from './summary-progress'
+import { SummaryProgress } from '../../components/summary/summary-progress'
 import { SummaryTable } from './summary-table'
 import { useSummaryLabels } from './use-summary-labels'
 

@@ -396,6 +396,24 @@ const chart = {
   'chart.asTable': 'Les mêmes données en tableau',
   'chart.onlyShown':
     'Le graphique trace les enregistrements affichés dans le tableau (la limite s’applique).',
+  'chart.over': 'Tracer',
+  'chart.overShown': 'Chaque enregistrement affiché',
+  'chart.overDay': 'Tous les enregistrements trouvés, par jour',
+  'chart.overMonth': 'Tous les enregistrements trouvés, par mois',
+  'chart.overQuarter': 'Tous les enregistrements trouvés, par trimestre',
+  'chart.overYear': 'Tous les enregistrements trouvés, par année',
+  'chart.figure': 'Valeur',
+  'chart.figureSum': 'Total de {y}',
+  'chart.figureAvg': 'Moyenne de {y}',
+  'chart.titleOver': '{figure} par {part} de {x}',
+  'chart.partDay': 'jour',
+  'chart.partMonth': 'mois',
+  'chart.partQuarter': 'trimestre',
+  'chart.partYear': 'année',
+  'chart.summaryOver':
+    'Courbe de {figure} sur {count} périodes de {x}, de {xmin} à {xmax} ; de {ymin} à {ymax}.',
+  'chart.overNote':
+    'Le graphique trace tous les enregistrements trouvés, résumés par période (pas seulement ceux affichés) ; la progression ci-dessus dit combien il en a lus.',
 } satisfies Translation<ChartMessages>
 
 const copyCode = {

@@ -100,3 +100,44 @@ export function groupKeyFunction(grouping: Grouping, type: string): (raw: unknow
   }
   return (raw) => (isEmpty(raw) ? EMPTY_KEY : `v${valueText(raw)}`)
 }
+
+/** Where a time group starts, as UTC milliseconds (a line's X); null for other groups. */
+export function groupTime(key: GroupKey, grouping: Grouping): number | null {
+  if (key.kind !== 'value' || grouping.by === 'value' || grouping.by === 'range') return null
+  const year = Number(key.value.slice(0, 4))
+  const month =
+    grouping.by === 'quarter'
+      ? (Number(key.value.slice(-1)) - 1) * 3
+      : grouping.by === 'year'
+        ? 0
+        : Number(key.value.slice(5, 7)) - 1
+  const day = grouping.by === 'day' ? Number(key.value.slice(8, 10)) : 1
+  const time = Date.UTC(year, month, day)
+  return Number.isNaN(time) ? null : time
+}
+
+/** What a group of a date part or of ranges holds: from `from` (in) to `to` (out). */
+export type GroupSpan = { from: string; to: string } | { from: number; to: number }
+
+const MONTHS_OF: Record<Exclude<DatePart, 'day'>, number> = { month: 1, quarter: 3, year: 12 }
+
+/**
+ * The values a group covers, for a grouping whose groups are spans: a day, month, quarter or year as
+ * its first day and the first day after it (`YYYY-MM-DD`), a range as its two edges. null for a
+ * grouping by value and for the empty, unreadable and "other" groups.
+ */
+export function groupSpan(key: GroupKey, grouping: Grouping): GroupSpan | null {
+  if (key.kind !== 'value' || grouping.by === 'value') return null
+  if (grouping.by === 'range') {
+    const index = Number(key.value)
+    if (!Number.isInteger(index)) return null
+    return { from: rangeStart(index, grouping.width), to: rangeStart(index + 1, grouping.width) }
+  }
+  const start = groupTime(key, grouping)
+  if (start === null) return null
+  const end = new Date(start)
+  if (grouping.by === 'day') end.setUTCDate(end.getUTCDate() + 1)
+  else end.setUTCMonth(end.getUTCMonth() + MONTHS_OF[grouping.by])
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10)
+  return { from: day(start), to: day(end.getTime()) }
+}

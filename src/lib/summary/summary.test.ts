@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CkanField } from '../../api/ckan/types'
 import { createAggregator, type SummarySnapshot } from './aggregate'
-import { datePartOf, rangeIndex } from './group-keys'
+import { datePartOf, groupSpan, rangeIndex } from './group-keys'
 import { defaultGrouping, defaultSummary, niceWidth } from './summary-defaults'
 import { summaryRows } from './summary-rows'
 import type { SummarySpec } from './summary-spec'
@@ -136,6 +136,44 @@ describe('dates and numbers', () => {
       'v-1': 1,
       x: 1,
     })
+  })
+})
+
+describe('what a group covers', () => {
+  const value = (text: string) => ({ kind: 'value' as const, value: text })
+
+  it('gives a date part as its first day and the first day after it', () => {
+    expect(groupSpan(value('2013-05-31'), { field: 'f', by: 'day' })).toEqual({
+      from: '2013-05-31',
+      to: '2013-06-01',
+    })
+    expect(groupSpan(value('2013-12'), { field: 'f', by: 'month' })).toEqual({
+      from: '2013-12-01',
+      to: '2014-01-01',
+    })
+    expect(groupSpan(value('2012-02'), { field: 'f', by: 'month' })).toEqual({
+      from: '2012-02-01',
+      to: '2012-03-01',
+    })
+    expect(groupSpan(value('2013-Q4'), { field: 'f', by: 'quarter' })).toEqual({
+      from: '2013-10-01',
+      to: '2014-01-01',
+    })
+    expect(groupSpan(value('1999'), { field: 'f', by: 'year' })).toEqual({
+      from: '1999-01-01',
+      to: '2000-01-01',
+    })
+  })
+
+  it('gives a range as its edges, without a float’s noise, and nothing for values or special groups', () => {
+    expect(groupSpan(value('3'), { field: 'f', by: 'range', width: 0.1 })).toEqual({ from: 0.3, to: 0.4 })
+    expect(groupSpan(value('-2'), { field: 'f', by: 'range', width: 1000 })).toEqual({
+      from: -2000,
+      to: -1000,
+    })
+    expect(groupSpan(value('DE'), { field: 'f', by: 'value' })).toBeNull()
+    expect(groupSpan({ kind: 'empty' }, { field: 'f', by: 'month' })).toBeNull()
+    expect(groupSpan({ kind: 'other' }, { field: 'f', by: 'range', width: 10 })).toBeNull()
   })
 })
 
