@@ -19,8 +19,10 @@ import tseslint from 'typescript-eslint'
 //   components/ shared UI pieces
 //   features/* one folder per user-facing feature
 //   app/       composition
-//   main.tsx, standalone/  the standalone entry (the only code that may touch the page itself)
+//   main.tsx, standalone/  the standalone entry
 //   embed/     the <datastore-explorer> element and the iframe page's entry
+// Only the entries touch the page itself (its window, document, address, history and storage): they
+// hand the rest what it needs through the ExplorerEnvironment (pageGlobals below).
 const layers = ['api', 'i18n', 'lib', 'model', 'instance', 'queries', 'components', 'features', 'app']
 const entries = ['./src/main.tsx', './src/standalone', './src/embed']
 const features = readdirSync('src/features', { withFileTypes: true })
@@ -82,6 +84,57 @@ const noLiteralText = [
     message: catalogueOnly,
   },
 ]
+// The page belongs to the entries: a component reads the window through the environment's viewport,
+// the view through its view store, storage through the stores the entry built, an element's own
+// window through its ownerDocument. (api/ckan/page-address.ts alone reads the page's address.)
+const pageOnly =
+  'Only the entries (main.tsx, standalone/, embed/) touch the page: use the ExplorerEnvironment (viewport, viewStore, stores) or an element’s ownerDocument.'
+const pageGlobals = [
+  'window',
+  'document',
+  'location',
+  'history',
+  'navigation',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'caches',
+  'cookieStore',
+  'top',
+  'parent',
+  'self',
+  'frames',
+  'opener',
+  'frameElement',
+  'innerWidth',
+  'innerHeight',
+  'outerWidth',
+  'outerHeight',
+  'scrollX',
+  'scrollY',
+  'pageXOffset',
+  'pageYOffset',
+  'screen',
+  'visualViewport',
+  'matchMedia',
+  'addEventListener',
+  'removeEventListener',
+  'dispatchEvent',
+  'scroll',
+  'scrollTo',
+  'scrollBy',
+  'open',
+  'close',
+  'print',
+  'alert',
+  'confirm',
+  'prompt',
+  'name',
+  'status',
+].map((name) => ({ name, message: pageOnly }))
+const pageProperties = ['window', 'document', 'location', 'history', 'localStorage', 'sessionStorage'].map(
+  (property) => ({ object: 'globalThis', property, message: pageOnly }),
+)
 const noInnerHtml = {
   selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
   message: 'Data is rendered as text only: never dangerouslySetInnerHTML.',
@@ -124,6 +177,23 @@ export default defineConfig([
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/main.tsx', 'src/standalone/**', 'src/testing/**', 'src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', noInnerHtml, ...moduleState, ...noLiteralText] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/main.tsx',
+      'src/standalone/**',
+      'src/embed/**',
+      'src/testing/**',
+      'src/**/*.test.{ts,tsx}',
+      'src/api/ckan/page-address.ts',
+      // a worker's entry: its `self` is the worker's own scope, not the page
+      'src/**/*.worker.ts',
+    ],
+    rules: {
+      'no-restricted-globals': ['error', ...pageGlobals],
+      'no-restricted-properties': ['error', ...pageProperties],
+    },
   },
   {
     // The API client has no React, no TanStack and no interface text, so a CLI or a test can use it.

@@ -72,8 +72,10 @@ export default defineConfig({
       // a private resource, a resource bigger than its tiny rows_max) so tests can prove paging
       // past the cap, a token sent only to the portal's own origin, and cross-origin reads (CORS).
       // It serves the same build, so tests can also open the app from this origin, where it has no
-      // proxy (--no-proxy): the explorer as a page on a server without one.
-      command: `${server} --port ${E2E_FIXTURE_PORT} --no-proxy --rows-max ${E2E_ROWS_MAX} --rows-default ${E2E_ROWS_MAX} --token ${E2E_TOKEN} --load e2e/fixtures/hostile-fields.json --load e2e/fixtures/private-notes.json --load e2e/fixtures/paged-numbers.json`,
+      // proxy (--no-proxy): the explorer as a page on a server without one. It answers as CKAN 2.11.5
+      // does (--ckan-version 2.11: no filter operators), so the suite drives both generations; its
+      // tiny rows_max lets a range be filtered in the browser on a small table and refused on a big one.
+      command: `${server} --port ${E2E_FIXTURE_PORT} --no-proxy --ckan-version 2.11 --rows-max ${E2E_ROWS_MAX} --rows-default ${E2E_ROWS_MAX} --token ${E2E_TOKEN} --load e2e/fixtures/hostile-fields.json --load e2e/fixtures/private-notes.json --load e2e/fixtures/paged-numbers.json`,
       url: `http://127.0.0.1:${E2E_FIXTURE_PORT}/api/3/action/datastore_search?resource_id=_table_metadata&limit=0`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

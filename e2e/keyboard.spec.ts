@@ -41,7 +41,7 @@ test('search, filter and sort with the keyboard alone', async ({ explorer, page 
   await expect(explorer.filterColumn).toBeFocused()
   await page.keyboard.type('year')
   await expect(explorer.filterColumn).toHaveValue('year')
-  const value = explorer.filterDialog.getByRole('spinbutton', { name: 'Value to add' })
+  const value = explorer.filterDialog.getByRole('textbox', { name: 'Value to add' })
   await explorer.tabTo(value)
   await page.keyboard.type('2001')
   await page.keyboard.press('Enter') // adds the value

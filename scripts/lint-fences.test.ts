@@ -48,4 +48,32 @@ describe('the lint fences', () => {
     const code = "export const NAMES: ReadonlySet<string> = new Set(['a'])\n"
     expect(await ruleIdsFor('src/features/search/scratch.ts', code)).toEqual([])
   })
+
+  it('refuse the page (window, document, storage, address) outside the entries, and allow it there', async () => {
+    const code = [
+      'export const width = () => window.innerWidth',
+      'export const title = () => document.title',
+      'export const saved = () => localStorage.getItem("x")',
+      'export const here = () => globalThis.location.href',
+      'export const tall = () => innerHeight',
+      '',
+    ].join('\n')
+    const refused = await ruleIdsFor('src/features/table/scratch.ts', code)
+    expect(refused.filter((id) => id === 'no-restricted-globals')).toHaveLength(4)
+    expect(refused).toContain('no-restricted-properties')
+    for (const entry of ['src/standalone/scratch.ts', 'src/embed/scratch.ts', 'src/main.tsx']) {
+      const allowed = await ruleIdsFor(entry, code)
+      expect(allowed, entry).not.toContain('no-restricted-globals')
+      expect(allowed, entry).not.toContain('no-restricted-properties')
+    }
+  })
+
+  it('let an element reach its own window, and a local named like a page global', async () => {
+    const code = [
+      'export const width = (element: Element) => element.ownerDocument.defaultView?.innerWidth',
+      'export const label = (status: string, name: string) => `${status} ${name}`',
+      '',
+    ].join('\n')
+    expect(await ruleIdsFor('src/features/table/scratch.ts', code)).toEqual([])
+  })
 })

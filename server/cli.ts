@@ -1,6 +1,7 @@
 // Command-line flags of `server/main.ts`. Pure: parsing never touches files or the network, so
 // every bad input becomes one readable line (main.ts prints it and exits with code 2).
 
+import { CKAN_VERSIONS, type CkanVersion, DEFAULT_CKAN_VERSION, isCkanVersion } from './ckan/ckan-version.ts'
 import { readAllowedOrigin } from './proxy/target.ts'
 
 export interface CliOptions {
@@ -28,6 +29,14 @@ export interface CliOptions {
   proxyAllow: string[]
   /** The address readers reach this server at, for the embed snippets (--public-url); default: the request's. */
   publicUrl: string | undefined
+  /** Read-only database workers beside the primary (the embedded database). */
+  dbReaders: number
+  /** Requests one client address may have in progress at once (0: no limit). */
+  maxClientRequests: number
+  /** Show the SQL, its parameters and PostgreSQL's message in 409 answers, as CKAN does. */
+  debugErrors: boolean
+  /** The CKAN whose datastore_search answers the server gives (--ckan-version). */
+  ckanVersion: CkanVersion
 }
 
 export const DEFAULTS: CliOptions = {
@@ -49,12 +58,17 @@ export const DEFAULTS: CliOptions = {
   proxy: true,
   proxyAllow: [],
   publicUrl: undefined,
+  dbReaders: 1,
+  maxClientRequests: 32,
+  debugErrors: false,
+  ckanVersion: DEFAULT_CKAN_VERSION,
 }
 
 export const USAGE = `Usage: node --import tsx server/main.ts [options]
 
-A CKAN-compatible DataStore API (datastore_search, resource_show, package_search) on PostgreSQL
-(embedded PGlite, or an external server when DATABASE_URL is set), plus the Datastore Explorer app.
+A CKAN-compatible DataStore API (datastore_search, resource_show, package_search, status_show)
+on PostgreSQL (embedded PGlite, or an external server when DATABASE_URL is set), plus the
+Datastore Explorer app.
 
 Options:
   --port N            port to listen on (default 8080; 0 picks a free port)
@@ -77,6 +91,8 @@ Options:
   --max-body-kb N     request body limit in KiB (default 1024)
   --build-if-needed   run \`npm run build\` (the app and the embed) when one of them is missing
                       or older than its sources (\`npm start\` does)
+  --ckan-version V    answer as CKAN V does: 2.12 (default: filter operators, next_page, no
+                      _links, timestamps with milliseconds) or 2.11 (exactly as CKAN 2.11.5)
   --no-proxy          turn off the read-only portal proxy at /proxy (on by default: it lets the
                       explorer read public https portals that block other websites)
   --proxy-allow ORIGIN
@@ -86,6 +102,14 @@ Options:
   --public-url URL    the address readers reach this server at, when it is not the one they
                       ask (behind a reverse proxy): "Embed this view" writes it into its
                       snippets, e.g. https://data.example.org/explorer
+  --db-readers N      read-only database workers beside the main one (default 1, at most 8):
+                      a slow search then does not hold up the others; each costs about
+                      250 MB of memory, and 0 keeps one worker for everything
+  --max-client-requests N
+                      requests one client address may have in progress at once (default 32,
+                      0 for no limit); more are answered with 429 Too Many Requests
+  --debug-errors      show the SQL, its parameters and PostgreSQL's message in "Invalid query"
+                      answers, as CKAN does (hidden by default: they reveal how queries are built)
   --quiet             do not log requests
   --help              show this help
 `
@@ -111,6 +135,10 @@ const FLAGS = {
   '--no-proxy': 'switch',
   '--proxy-allow': 'value',
   '--public-url': 'value',
+  '--db-readers': 'value',
+  '--max-client-requests': 'value',
+  '--debug-errors': 'switch',
+  '--ckan-version': 'value',
   '--help': 'switch',
 } as const
 
@@ -227,6 +255,22 @@ function applyFlag(options: CliOptions, flag: Flag, value: string): void {
       options.publicUrl = url.href.replace(/\/+$/, '')
       break
     }
+    case '--db-readers':
+      options.dbReaders = wholeNumber(flag, value, 0, 8)
+      break
+    case '--max-client-requests':
+      options.maxClientRequests = wholeNumber(flag, value, 0)
+      break
+    case '--debug-errors':
+      options.debugErrors = true
+      break
+    case '--ckan-version':
+      if (!isCkanVersion(value))
+        throw new CliError(
+          `--ckan-version expects ${CKAN_VERSIONS.join(' or ')}, got ${JSON.stringify(value)}`,
+        )
+      options.ckanVersion = value
+      break
     case '--help':
       options.help = true
       break

@@ -146,6 +146,8 @@ type ServedDb = Db & { close(): Promise<void> }
 interface Opened {
   db: ServedDb
   finishLoading?: () => Promise<void>
+  /** What runs once every table is loaded, before ALL_READY: opening the readers of a directory. */
+  whenReady?: () => Promise<void>
 }
 
 /** Opens the database and makes sure it holds the data (or will: see `finishLoading`). */
@@ -182,13 +184,21 @@ async function openDatabase(options: CliOptions, sources: Sources): Promise<Open
   // A database of other data or code (or a half-finished load) would answer with its stale tables
   // until the reload replaced them: begin afresh.
   if (!upToDate && ours) await emptyDataDir(dataDir)
-  const db = await PgliteWorkerDb.open({ timeoutMs: 0, dataDir, log })
+  await mkdir(dataRoot, { recursive: true })
+  const db = await PgliteWorkerDb.open({
+    timeoutMs: 0,
+    dataDir,
+    readers: options.dbReaders,
+    // the readers' copies of the directory, removed on exit (or by the next start: removeStaleData)
+    snapshotDir: await mkdtemp(path.join(dataRoot, `run-${process.pid}-`)),
+    log,
+  })
   if (upToDate) {
     print(
       `Using the database in ${path.relative(repoRoot, dataDir) || dataDir} (opened in ${seconds(started)} s).`,
     )
     db.timeoutMs = options.timeoutMs
-    return { db }
+    return { db, whenReady: () => openReaders(db, options.dbReaders) }
   }
   print(
     `Loading ${options.load.length > 0 ? 'the files' : 'the demo data'} into ${path.relative(repoRoot, dataDir) || dataDir} (the next start reuses it)…`,
@@ -217,7 +227,19 @@ async function openDatabase(options: CliOptions, sources: Sources): Promise<Open
       await writeFile(marker, key)
       if (later.length > 0) print(`Loaded the big tables in ${seconds(since)} s.`)
     },
+    whenReady: () => openReaders(db, options.dbReaders),
   }
+}
+
+/**
+ * Opens the readers of a database directory (each on a copy of it), so that one slow statement
+ * never holds up the others: see "Threads and the statement timeout" in docs/server.md.
+ */
+async function openReaders(db: PgliteWorkerDb, count: number): Promise<void> {
+  if (count === 0) return
+  const started = Date.now()
+  await db.openReaders()
+  print(`Opened ${count} reader worker(s) in ${seconds(started)} s.`)
 }
 
 /** Other databases kept beside the one in use (other row counts, seeds or code versions). */
@@ -313,20 +335,27 @@ async function main(): Promise<void> {
   }
   for (const file of options.load) if (!existsSync(file)) fail(`cannot read ${file}: no such file`)
   const building = options.buildIfNeeded ? buildIfNeeded() : Promise.resolve()
-  const [{ db, finishLoading }] = await Promise.all([
+  const [{ db, finishLoading, whenReady }] = await Promise.all([
     openDatabase(options, await sourcesFor(options)),
     building,
   ])
   const server = createDatastoreServer({
     db,
     actions,
-    config: { rowsDefault: options.rowsDefault, rowsMax: options.rowsMax, defaultFtsLang: 'english' },
+    config: {
+      rowsDefault: options.rowsDefault,
+      rowsMax: options.rowsMax,
+      defaultFtsLang: 'english',
+      ckanVersion: options.ckanVersion,
+    },
     tokens: options.tokens,
     staticRoot: path.join(repoRoot, 'dist'),
     maxBodyBytes: options.maxBodyBytes,
     log: options.quiet ? () => undefined : log,
     proxy: options.proxy ? { allowedOrigins: new Set(options.proxyAllow) } : undefined,
     publicUrl: options.publicUrl,
+    maxClientRequests: options.maxClientRequests,
+    debugErrors: options.debugErrors,
   })
   server.listen(options.port, options.host, () => {
     const address = server.address()
@@ -337,12 +366,16 @@ async function main(): Promise<void> {
         `Private resource "${PRIVATE_RESOURCE_ID}" ${options.tokens.length > 0 ? 'is readable with the --token value(s)' : 'needs --token to be readable'}.`,
       )
     }
-    if (!finishLoading) print(ALL_READY)
-    else {
-      finishLoading().then(
-        () => print(ALL_READY),
-        (error: Error) => fail(`the data could not be loaded: ${error.message}`),
+    const ready = async (): Promise<void> => {
+      // the server answers meanwhile, with the primary worker alone
+      await whenReady?.().catch((error: Error) =>
+        log(`the reader workers could not be opened: ${error.message}`),
       )
+      print(ALL_READY)
+    }
+    if (!finishLoading) void ready()
+    else {
+      finishLoading().then(ready, (error: Error) => fail(`the data could not be loaded: ${error.message}`))
     }
   })
   server.on('error', (error: NodeJS.ErrnoException) => {

@@ -10,7 +10,8 @@ import { createI18n, translatorFor } from './i18n/i18n-context'
 import type { ExplorerEnvironment } from './instance/environment'
 import { createLocalRecentStore } from './instance/recent-store'
 import { createSessionThemeStore } from './instance/theme-store'
-import { createSessionTokenStore } from './instance/token-store'
+import { createSessionTokenStore, storageOf } from './instance/token-store'
+import { createWindowViewport } from './instance/viewport'
 import { createUrlViewStore } from './instance/view-store'
 import { loadRuntimeConfig } from './standalone/load-config'
 import './styles/explorer.css'
@@ -30,15 +31,20 @@ root.render(
 
 void loadRuntimeConfig(window.location.origin).then((config) => {
   for (const problem of config.problems) console.warn(problem)
+  const session = storageOf(() => window.sessionStorage)
   const environment: ExplorerEnvironment = {
     config,
     viewStore: createUrlViewStore(window),
-    tokenStore: createSessionTokenStore(),
-    recentStore: createLocalRecentStore(),
+    tokenStore: createSessionTokenStore(session),
+    recentStore: createLocalRecentStore(
+      storageOf(() => window.localStorage),
+      window,
+    ),
     api: createCkanClient(config.proxy ? { proxyUrl: config.proxy } : {}),
     layout: 'page',
     browserLanguages: navigator.languages,
-    themeStore: createSessionThemeStore(),
+    themeStore: createSessionThemeStore(session),
+    viewport: createWindowViewport(window),
     onTitle(title) {
       document.title = title
     },

@@ -1,7 +1,8 @@
 // The actions our server answers, by CKAN action name. The HTTP layer answers
-// `"Bad request - Action name not known: <name>"` for anything else.
+// `"Bad request: Action name not known: <name>"` (2.11: `Bad request - …`) for anything else.
 import { packageSearch, resourceShow } from './catalog.ts'
 import { datastoreSearch, outcomeForError } from './datastore-search.ts'
+import { statusShow } from './status-show.ts'
 import type { ActionOutcome, DataDict, SearchContext } from './types.ts'
 
 type Action = (data: DataDict, ctx: SearchContext) => Promise<ActionOutcome>
@@ -21,4 +22,5 @@ export const actions: Record<string, Action> = {
   datastore_search: datastoreSearch,
   resource_show: neverThrows(resourceShow),
   package_search: neverThrows(packageSearch),
+  status_show: statusShow,
 }

@@ -1,6 +1,7 @@
 // The catalogue actions an explorer uses to offer resources by name: resource_show and package_search,
 // answered from the `ckan_catalog.resource` table that createResource fills.
 import { catalogSchema } from './datastore-create.ts'
+import { cachedRead } from './read-cache.ts'
 import type { ActionOutcome, Caller, DataDict, Db, Json, SearchContext } from './types.ts'
 
 interface ResourceRow {
@@ -30,14 +31,29 @@ export async function catalogAccess(
   resourceId: string,
   caller: Caller,
 ): Promise<'ok' | 'denied' | 'missing' | 'loading'> {
-  const { rows } = await db.query<{ private: boolean; loading: boolean }>(
-    `SELECT private, loading FROM ${catalogSchema}.resource WHERE id = $1`,
-    [resourceId],
-  )
-  const row = rows[0]
+  const row = await cachedRead(db, `access\u0000${resourceId}`, async (database) => {
+    const { rows } = await database.query<{ private: boolean; loading: boolean }>(
+      `SELECT private, loading FROM ${catalogSchema}.resource WHERE id = $1`,
+      [resourceId],
+    )
+    return rows[0]
+  })
   if (!row) return 'missing'
   if (row.private && !caller.authorised) return 'denied'
   return row.loading ? 'loading' : 'ok'
+}
+
+/**
+ * The table's row count as its load left it (CKAN 2.12's `cached_table_row_count`, which it keeps
+ * after every change; this server's tables do not change once loaded). Undefined without one.
+ */
+export async function cachedRowCount(db: Db, resourceId: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ row_count: string | null }>(
+    `SELECT row_count::text FROM ${catalogSchema}.resource WHERE id = $1 AND NOT loading`,
+    [resourceId],
+  )
+  const count = rows[0]?.row_count
+  return count === null || count === undefined ? undefined : Number(count)
 }
 
 /**

@@ -448,7 +448,7 @@ export interface CreateOptions {
 
 /**
  * Creates (or replaces) the table of a resource, loads its records in batches, builds its indexes,
- * alias views and catalogue row, then ANALYZEs it so `total_estimation_threshold` can estimate.
+ * alias views and catalogue row, then VACUUMs and ANALYZEs it (see below).
  * Throws ResourceDefinitionError for names or types CKAN would refuse.
  */
 export async function createResource(
@@ -549,7 +549,12 @@ export async function createResource(
     }
     indexSql.push('RESET maintenance_work_mem;')
     await db.exec(indexSql.join('\n'))
-    await db.exec(`ANALYZE public.${table}`)
+    // ANALYZE: statistics for the planner (and 2.11's `total_estimation_threshold`). VACUUM: the
+    // visibility map, without which an index cannot answer a count alone (an index-only scan) and
+    // `count(*)` of a range on an indexed column visits the table's pages: on 1M rows 3 s instead of
+    // a few tens of ms. PostgreSQL's autovacuum would do it some time after a load; PGlite has none.
+    // (Alone: VACUUM cannot run in a multi-statement query.)
+    await db.exec(`VACUUM (ANALYZE) public.${table}`)
     await writeCatalogRow(db, def, { loading: false, rows: source.count })
   } catch (error) {
     await db.exec(`DROP TABLE IF EXISTS public.${table} CASCADE`).catch(() => undefined)

@@ -2,7 +2,7 @@
 // is not complete, which datastore_search answers "still being loaded" and the dump answers 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogSchema } from './datastore-create.ts'
-import { prepareDump } from './datastore-dump.ts'
+import { prepareDump, xmlElementNames } from './datastore-dump.ts'
 import { datastoreSearch } from './datastore-search.ts'
 import { createFixtureDb } from './test-db.ts'
 import type { Db, SearchContext } from './types.ts'
@@ -51,5 +51,14 @@ describe('prepareDump while the table is still loading', () => {
       await setLoading(false)
     }
     expect(await prepareDump(books, new URLSearchParams(), context())).toMatchObject({ status: 200 })
+  })
+})
+
+describe('XML element names (CKAN 2.12, #8340)', () => {
+  it('follow test_dump_xml_col_name_conformity: XML rules, then a counter for names already taken', () => {
+    expect(
+      xmlElementNames(['278bad_name', 'xmlbad_name', 'bad name', 'bad_(name)', '.bad_name', '-bad_name']),
+    ).toEqual(['bad_name', 'bad_name_0', 'bad_name_1', 'bad_name_2', 'bad_name_3', 'bad_name_4'])
+    expect(xmlElementNames(['bük', 'größe %', 'année'])).toEqual(['bük', 'größe_', 'année'])
   })
 })

@@ -1,8 +1,10 @@
-// CKAN 2.11's dump (`GET /datastore/dump/<resource_id>`, ckanext/datastore/blueprint.py `dump` and
+// CKAN's dump (`GET /datastore/dump/<resource_id>`, ckanext/datastore/blueprint.py `dump` and
 // `dump_to`, writer.py): the records of a datastore_search without its row cap, as CSV, TSV, JSON
-// or XML. Here the records come from one cursor instead of CKAN's pages of 32,000, and the input is
-// checked by datastore_search's own validation first, so a bad sort is a 409, not CKAN's 500.
+// or XML, with every `filters` form datastore_search takes. Here the records come from one cursor
+// instead of CKAN's pages of 32,000 (2.12 chains them with `next_page`), and the input is checked by
+// datastore_search's own validation first, so a bad sort is a 409, not CKAN's 500.
 import { catalogAccess } from './catalog.ts'
+import { type CkanVersion, ckanVersionOf } from './ckan-version.ts'
 import { internalServerError, invalidQuery, planSearch, validationError } from './datastore-search.ts'
 import { type PyValue, decodeJson, dumpsCompact, fromJson, pythonStrOf } from './python-values.ts'
 import { validateSearchSchema } from './search-schema.ts'
@@ -98,6 +100,8 @@ async function readableTable(resourceId: string, ctx: SearchContext): Promise<st
 
 function failure(outcome: ActionOutcome): DumpPreparation {
   if (outcome.ok) throw new Error('not a failure')
+  // datastore_search's ObjectNotFound (a table that is gone), which the dump answers with its 404
+  if (outcome.status === 404) return { status: 404, message: 'DataStore resource not found' }
   return { status: outcome.status === 500 ? 500 : 409, outcome }
 }
 
@@ -145,7 +149,7 @@ export async function prepareDump(
     },
     sql: plan.rows.sql,
     params: plan.rows.params,
-    writer: dumpWriter(options.format, fields, options.bom),
+    writer: dumpWriter(options.format, fields, options.bom, ckanVersionOf(ctx.config)),
     ...(plan.columns && {
       copy: {
         select: plan.columns.sql,
@@ -168,6 +172,7 @@ export function dumpWriter(
   format: DumpFormat,
   fields: Array<Record<string, Json>>,
   bom: boolean,
+  version: CkanVersion = '2.12',
 ): DumpWriter {
   const start = bom ? BOM : ''
   const ids = fields.map((field) => String(field['id']))
@@ -182,7 +187,7 @@ export function dumpWriter(
     case 'json':
       return jsonWriter(start, fields)
     case 'xml':
-      return xmlWriter(start, ids)
+      return xmlWriter(start, ids, version)
   }
 }
 
@@ -237,10 +242,40 @@ function scalarStr(value: PyValue): string {
   return Array.isArray(value) || value instanceof Map ? dumpsCompact(value) : pythonStrOf(value)
 }
 
-/** writer.py's XMLWriter: a `<row>` per record, `_id` as its attribute when it is the first field. */
-function xmlWriter(start: string, ids: string[]): DumpWriter {
+/** writer.py's `xml_element_name_rules` (2.12, #8340), applied in order. */
+const xmlNameRules: Array<[RegExp, string]> = [
+  // cannot start with XML or a number
+  [/^(\p{Nd}*xml\p{Nd}*|\p{Nd}+)/iu, ''],
+  // no whitespace (Python's \s also takes the separators U+001C–U+001F, and U+0085)
+  // eslint-disable-next-line no-control-regex -- those separators are what the rule is about
+  [/[\s\u001c-\u001f\u0085]+/gu, '_'],
+  // only letters, digits, underscores, stops and hyphens
+  [/[^\p{L}\p{N}_.-]/gu, ''],
+  // must start with a letter or an underscore
+  [/^[\p{Nd}.-]+/u, ''],
+]
+
+/** 2.12's element name of each column: the rules above, then `_0`, `_1`, … to keep names unique. */
+export function xmlElementNames(columns: string[]): string[] {
+  const names: string[] = []
+  for (const column of columns) {
+    let name = column.normalize('NFC')
+    for (const [rule, replacement] of xmlNameRules) name = name.replace(rule, replacement)
+    let unique = name
+    for (let suffix = 0; names.includes(unique); suffix++) unique = `${name}_${suffix}`
+    names.push(unique)
+  }
+  return names
+}
+
+/**
+ * writer.py's XMLWriter: a `<row>` per record, `_id` as its attribute when it is the first field;
+ * from 2.12 on, columns named as XML allows (xmlElementNames).
+ */
+function xmlWriter(start: string, ids: string[], version: CkanVersion): DumpWriter {
   const idColumn = ids[0] === '_id'
   const columns = idColumn ? ids.slice(1) : ids
+  const tags = version === '2.11' ? columns : xmlElementNames(columns)
   return {
     head: `${start}<data xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n`,
     rows: (texts) => {
@@ -249,7 +284,7 @@ function xmlWriter(start: string, ids: string[]): DumpWriter {
         const record = decodeJson(text)
         const get = (column: string): PyValue => (record instanceof Map ? (record.get(column) ?? null) : null)
         const id = idColumn ? ` _id="${escapeAttribute(scalarStr(get('_id')))}"` : ''
-        const children = columns.map((column) => xmlNode(column, get(column))).join('')
+        const children = columns.map((column, index) => xmlNode(tags[index]!, get(column))).join('')
         out += children === '' ? `<row${id} />\n` : `<row${id}>${children}</row>\n`
       }
       return out

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveRawJson, toCkanJson } from './ckan-json.ts'
 import { datastoreSearch } from './datastore-search.ts'
+import { createResource } from './datastore-create.ts'
 import { createFixtureDb } from './test-db.ts'
 import {
   type ActionOutcome,
@@ -26,6 +27,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.close()
 })
+
+/** The server's settings as CKAN 2.11.5 (`--ckan-version 2.11`): the behaviours 2.12 changed. */
+const as2_11 = {
+  config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english', ckanVersion: '2.11' as const },
+}
 
 function context(overrides: Partial<SearchContext> = {}): SearchContext {
   return {
@@ -60,8 +66,25 @@ function ids(result: Record<string, Json>): Json[] {
 }
 
 describe('datastore_search result shape', () => {
-  it('echoes validated keys alphabetically, then records, fields, _links, total', async () => {
-    const result = await okResult({ resource_id: books, q: 'tolstoy' })
+  it('echoes validated keys alphabetically, then records, fields, total (2.12)', async () => {
+    const result = await okResult({ resource_id: books, q: 'tolstoy', total_estimation_threshold: 1 })
+    expect(Object.keys(result)).toEqual([
+      'include_next_page',
+      'include_total',
+      'limit',
+      'q',
+      'records_format',
+      'resource_id',
+      'records',
+      'fields',
+      'total',
+    ])
+    expect(result['include_next_page']).toBe(false)
+    expect(result['total']).toBe(2)
+  })
+
+  it('2.11: echoes validated keys alphabetically, then records, fields, _links, total', async () => {
+    const result = await okResult({ resource_id: books, q: 'tolstoy' }, as2_11)
     expect(Object.keys(result)).toEqual([
       'include_total',
       'limit',
@@ -101,12 +124,20 @@ describe('datastore_search result shape', () => {
     ])
   })
 
-  it('adds _links only for HTTP calls, from the request query string', async () => {
-    const inProcess = await okResult({ resource_id: books })
+  it('2.12 has no _links, not even over HTTP', async () => {
+    const overHttp = await okResult(
+      { resource_id: books, limit: '1' },
+      { overHttp: true, currentQuery: `resource_id=${books}&limit=1` },
+    )
+    expect(overHttp).not.toHaveProperty('_links')
+  })
+
+  it('2.11: adds _links only for HTTP calls, from the request query string', async () => {
+    const inProcess = await okResult({ resource_id: books }, as2_11)
     expect(inProcess['_links']).toEqual({})
     const overHttp = await okResult(
       { resource_id: books, limit: '1', offset: '3' },
-      { overHttp: true, currentQuery: `resource_id=${books}&limit=1&offset=3&q=` },
+      { ...as2_11, overHttp: true, currentQuery: `resource_id=${books}&limit=1&offset=3&q=` },
     )
     expect(overHttp['_links']).toEqual({
       start: `/api/3/action/datastore_search?resource_id=${books}&limit=1`,
@@ -125,8 +156,19 @@ describe('datastore_search validation stages', () => {
     })
   })
 
-  it('reports unknown parameters as __junk with the flattened key tuples', async () => {
+  it('reports unknown parameters as __junk, and a list of dicts as a value (2.12)', async () => {
     const answer = await search({ resource_id: books, _: '1699999', fields: [{ id: 'bad' }] })
+    expect(answer).toMatchObject({
+      status: 409,
+      error: {
+        __junk: ["The input field [('_',)] was not expected."],
+        fields: ["Neither a string nor a list: {'id': 'bad'}"],
+      },
+    })
+  })
+
+  it('2.11: reports unknown parameters as __junk with the flattened key tuples', async () => {
+    const answer = await search({ resource_id: books, _: '1699999', fields: [{ id: 'bad' }] }, as2_11)
     expect(answer).toMatchObject({
       status: 409,
       error: { __junk: ["The input field [('_',), ('fields', 0, 'id')] was not expected."] },
@@ -154,6 +196,10 @@ describe('datastore_search validation stages', () => {
 
   it('checks names against the table in the backend stage', async () => {
     expect(await search({ resource_id: books, filters: { nope: 1 } })).toMatchObject({
+      status: 409,
+      error: { filters: ['Unknown field: nope'] },
+    })
+    expect(await search({ resource_id: books, filters: { nope: 1 } }, as2_11)).toMatchObject({
       status: 409,
       error: { filters: ['invalid value "nope"'] },
     })
@@ -226,15 +272,29 @@ describe('datastore_search query semantics', () => {
     expect(ids(defaultCapped)).toEqual([1])
   })
 
-  it('filters text columns by string form and arrays by whole-array equality', async () => {
+  it('filters text columns by string form, arrays as a whole with eq (2.12)', async () => {
+    const whole = { characters: { eq: ['Princess Anna', 'Sergius'] } }
+    expect((await okResult({ resource_id: books, filters: whole }))['total']).toBe(1)
     expect(
-      (await okResult({ resource_id: books, filters: { characters: ['Princess Anna', 'Sergius'] } }))[
-        'total'
-      ],
-    ).toBe(1)
-    expect((await okResult({ resource_id: books, filters: { characters: ['Sergius'] } }))['total']).toBe(0)
+      (await okResult({ resource_id: books, filters: { characters: { eq: ['Sergius'] } } }))['total'],
+    ).toBe(0)
+    // a plain list means any of, which PostgreSQL cannot compare with an array column
+    expect(await search({ resource_id: books, filters: { characters: ['Sergius'] } })).toMatchObject({
+      status: 409,
+      error: { query: ['Invalid query'] },
+    })
     const text = '66666666-6666-4666-8666-000000000015'
     expect((await okResult({ resource_id: text, filters: { text_field: 25 } }))['total']).toBe(1)
+  })
+
+  it('2.11: filters text columns by string form and arrays by whole-array equality', async () => {
+    const whole = { characters: ['Princess Anna', 'Sergius'] }
+    expect((await okResult({ resource_id: books, filters: whole }, as2_11))['total']).toBe(1)
+    expect(
+      (await okResult({ resource_id: books, filters: { characters: ['Sergius'] } }, as2_11))['total'],
+    ).toBe(0)
+    const text = '66666666-6666-4666-8666-000000000015'
+    expect((await okResult({ resource_id: text, filters: { text_field: 25 } }, as2_11))['total']).toBe(1)
   })
 
   it('sorts with nulls first/last and arrays', async () => {
@@ -242,9 +302,15 @@ describe('datastore_search query semantics', () => {
     expect(ids(result)).toEqual([2, 4, 1, 3])
   })
 
-  it('renders lists and csv like CKAN', async () => {
+  it('renders lists and csv like CKAN, timestamps with milliseconds from 2.12 on', async () => {
     const lists = await okResult({ resource_id: fmt, records_format: 'lists', sort: 'num, dt' })
     expect(lists['records']).toEqual([
+      [3, 9, '2020-01-01T00:00:00.000', 'aaac'],
+      [2, 9, '2020-01-02T00:00:00.000', 'aaab'],
+      [1, 10, '2020-01-01T00:00:00.000', 'aaab'],
+    ])
+    const lists2_11 = await okResult({ resource_id: fmt, records_format: 'lists', sort: 'num, dt' }, as2_11)
+    expect(lists2_11['records']).toEqual([
       [3, 9, '2020-01-01T00:00:00', 'aaac'],
       [2, 9, '2020-01-02T00:00:00', 'aaab'],
       [1, 10, '2020-01-01T00:00:00', 'aaab'],
@@ -260,16 +326,52 @@ describe('datastore_search query semantics', () => {
     expect(bad).toMatchObject({ status: 409, error: { query: ['Invalid query'] } })
   })
 
-  it('estimates totals from reltuples only without filters, q or distinct', async () => {
+  it('2.11: estimates totals from reltuples only without filters, q or distinct', async () => {
     const hundred = '66666666-6666-4666-8666-000000000100'
-    const estimated = await okResult({ resource_id: hundred, total_estimation_threshold: 50 })
+    const estimated = await okResult({ resource_id: hundred, total_estimation_threshold: 50 }, as2_11)
     expect(estimated).toMatchObject({ total: 100, total_was_estimated: true })
-    const filtered = await okResult({
-      resource_id: hundred,
-      total_estimation_threshold: 5,
-      filters: { 'the year': 1901 },
-    })
+    const filtered = await okResult(
+      { resource_id: hundred, total_estimation_threshold: 5, filters: { 'the year': 1901 } },
+      as2_11,
+    )
     expect(filtered).toMatchObject({ total: 1, total_was_estimated: false })
+  })
+
+  it('2.12: an unfiltered total is the cached row count of the catalogue, a filtered one a count', async () => {
+    const hundred = '66666666-6666-4666-8666-000000000100'
+    // the cached count is what the load left; a count(*) would say 101 after this row
+    await db.query(`INSERT INTO "${hundred}" ("the year") VALUES (1)`)
+    try {
+      expect((await okResult({ resource_id: hundred }))['total']).toBe(100)
+      expect((await okResult({ resource_id: hundred }, as2_11))['total']).toBe(101)
+      expect((await okResult({ resource_id: hundred, filters: { 'the year': 1 } }))['total']).toBe(1)
+    } finally {
+      await db.query(`DELETE FROM "${hundred}" WHERE "the year" = 1`)
+    }
+  })
+
+  it('2.12: a table dropped after the alias lookup is not found (2.11: Invalid query)', async () => {
+    // the race CKAN 2.12 answers since #9286: `_table_metadata` listed the name, then the table went
+    for (const [overrides, expected] of [
+      [{}, { status: 404, error: { message: 'Not found: DataStore table "soon-gone" was not found.' } }],
+      [as2_11, { status: 409, error: { query: ['Invalid query'] } }],
+    ] as const) {
+      await createResource(db, {
+        resource_id: 'soon-gone',
+        fields: [{ id: 'a', type: 'int' }],
+        records: [{ a: 1 }],
+      })
+      const dropsTheTable: Db = {
+        ...db,
+        query: async (sql, params, options) => {
+          if (sql.includes('pg_catalog.pg_attribute')) await db.exec('DROP TABLE "soon-gone" CASCADE')
+          return db.query(sql, params, options)
+        },
+      }
+      expect(await search({ resource_id: 'soon-gone' }, { ...overrides, db: dropsTheTable })).toMatchObject(
+        expected,
+      )
+    }
   })
 })
 
@@ -287,8 +389,11 @@ describe('datastore_search with hostile input', () => {
     expect((await okResult({ resource_id: books }))['total']).toBe(2)
   })
 
-  it('keeps __proto__ as a plain echoed key', async () => {
-    const answer = await search({ resource_id: books, filters: JSON.parse('{"__proto__": "x"}') as Json })
-    expect(answer).toMatchObject({ status: 409, error: { filters: ['invalid value "__proto__"'] } })
+  it('keeps __proto__ as a plain key', async () => {
+    const filters = JSON.parse('{"__proto__": "x"}') as Json
+    const answer = await search({ resource_id: books, filters })
+    expect(answer).toMatchObject({ status: 409, error: { filters: ['Unknown field: __proto__'] } })
+    const answer2_11 = await search({ resource_id: books, filters }, as2_11)
+    expect(answer2_11).toMatchObject({ status: 409, error: { filters: ['invalid value "__proto__"'] } })
   })
 })

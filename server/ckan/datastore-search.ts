@@ -1,10 +1,14 @@
-// datastore_search with CKAN 2.11's semantics: schema → existence + auth → backend validation → SQL.
-// Each stage answers with CKAN's error shape; nothing here throws for bad input.
-import { catalogAccess } from './catalog.ts'
+// datastore_search with CKAN 2.12's semantics, or 2.11.5's (`--ckan-version`): schema → existence +
+// auth → backend validation → SQL. Each stage answers with CKAN's error shape; nothing here throws
+// for bad input.
+import { cachedRowCount, catalogAccess } from './catalog.ts'
+import { inputLimitErrors } from './input-limits.ts'
 import { setOwn } from './ckan-json.ts'
+import { UnadaptableValue } from './filter-sql.ts'
+import { FilterError } from './filters.ts'
 import { buildLinks } from './links.ts'
 import { type SchemaOutcome, type ValidatedSearch, validateSearchSchema } from './search-schema.ts'
-import { buildSearchPlan, type SearchPlan, UnadaptableValue } from './search-sql.ts'
+import { buildSearchPlan, type SearchPlan } from './search-sql.ts'
 import { validateAgainstColumns } from './search-validate.ts'
 import {
   canonicalTsConfig,
@@ -107,6 +111,11 @@ async function checkExistenceAndAccess(
 }
 
 async function countTotal(ctx: SearchContext, search: ValidatedSearch, plan: SearchPlan, realId: string) {
+  // 2.12: an unfiltered total is the table's cached row count (`_table_metadata` is counted)
+  if (search.ckanVersion !== '2.11' && plan.estimable && !realId.startsWith('_')) {
+    const cached = await cachedRowCount(ctx.db, realId)
+    if (cached !== undefined) return { total: cached, estimated: false }
+  }
   const threshold = search.totalEstimationThreshold
   if (threshold !== null && plan.estimable) {
     const { rows } = await ctx.db.query<{ estimate: string }>(
@@ -153,6 +162,8 @@ export async function planSearch(
   realId: string,
   ctx: SearchContext,
 ): Promise<PlannedSearch | ActionOutcome> {
+  const overLimits = inputLimitErrors(search)
+  if (overLimits) return validationError(overLimits)
   const table = await readTableInfo(ctx.db, realId)
   const backend = validateAgainstColumns(search, table.fieldTypes)
   if (backend.kind === 'crash') return internalServerError()
@@ -160,13 +171,20 @@ export async function planSearch(
 
   const requestedLanguage = search.language || ctx.config.defaultFtsLang
   const language = canonicalTsConfig(requestedLanguage, await textSearchConfigs(ctx.db))
+  let plan: SearchPlan
   try {
-    const plan = buildSearchPlan(search, realId, table.fieldTypes, language ?? requestedLanguage)
-    return { table, plan, requestedLanguage, language }
+    plan = buildSearchPlan(search, realId, table.fieldTypes, language ?? requestedLanguage, backend.filters)
   } catch (error) {
     if (error instanceof UnadaptableValue) return invalidQuery('', [], error.message)
+    if (error instanceof FilterError) return validationError({ filters: error.messages })
     throw error
   }
+  // 2.12 (#9286): a table that `_table_metadata` lists but is gone is not found (2.11: the query
+  // fails, Invalid query)
+  if (!table.exists && search.ckanVersion !== '2.11') {
+    return notFound(`Not found: DataStore table "${realId}" was not found.`)
+  }
+  return { table, plan, requestedLanguage, language }
 }
 
 async function runSearch(data: Record<string, Json>, ctx: SearchContext): Promise<ActionOutcome> {
@@ -190,8 +208,12 @@ async function runSearch(data: Record<string, Json>, ctx: SearchContext): Promis
     )
   }
 
-  const { rows } = await ctx.db.query<{ records: string | null }>(plan.records.sql, plan.records.params)
+  const { rows } = await ctx.db.query<{ records: string | null; next_id?: string | null }>(
+    plan.records.sql,
+    plan.records.params,
+  )
   const records = recordsValue(rows[0]?.records ?? null, search.recordsFormat)
+  const nextId = rows[0]?.next_id
 
   // Validated input keys in alphabetical order, then what the search adds (CKAN's observed order).
   const result: Record<string, Json> = {}
@@ -200,13 +222,22 @@ async function runSearch(data: Record<string, Json>, ctx: SearchContext): Promis
   for (const key of [...echo.keys()].sort()) setOwn(result, key, echo.get(key) ?? null)
   result['records'] = records as Json
   result['fields'] = resultFields(plan, table)
-  result['_links'] = ctx.overHttp
-    ? buildLinks(ctx.currentPath, ctx.currentQuery, search.limit, search.offset ?? 0)
-    : {}
+  const before2_12 = search.ckanVersion === '2.11'
+  // 2.12 removed `_links`, the offset links (#9027), with `next_page` for paging instead
+  if (before2_12) {
+    result['_links'] = ctx.overHttp
+      ? buildLinks(ctx.currentPath, ctx.currentQuery, search.limit, search.offset ?? 0)
+      : {}
+  }
   if (search.includeTotal) {
     const { total, estimated } = await countTotal(ctx, search, plan, realId)
     result['total'] = total
-    result['total_was_estimated'] = estimated
+    // 2.12 never estimates, and no longer says so
+    if (before2_12) result['total_was_estimated'] = estimated
+  }
+  // an empty page has no largest _id, and so no next page
+  if (plan.nextPage && nextId !== null && nextId !== undefined) {
+    result['next_page'] = { _id: { [plan.nextPage.operator]: Number(nextId) } }
   }
   return { ok: true, result }
 }

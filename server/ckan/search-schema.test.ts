@@ -4,6 +4,7 @@ import type { DataDict } from './types.ts'
 
 const config = { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' }
 const validate = (data: DataDict) => validateSearchSchema(data, config)
+const validate2_11 = (data: DataDict) => validateSearchSchema(data, { ...config, ckanVersion: '2.11' })
 
 function valid(data: DataDict) {
   const outcome = validate(data)
@@ -102,7 +103,11 @@ describe('datastore_search schema stage', () => {
     expect(valid({ resource_id: 'a', fields: 'a, b' }).fields).toBe('a, b')
     expect(validate({ resource_id: 'a', sort: 5 })).toMatchObject({ errors: { sort: ['Not a list'] } })
     expect(validate({ resource_id: 'a', fields: ['a', 2] })).toMatchObject({
-      errors: { fields: ['Not a string: 2'] },
+      errors: { fields: ['Neither a string nor a list: 2'] },
+    })
+    // CKAN takes a list as an item, and then fails on it with a 500
+    expect(validate({ resource_id: 'a', sort: [['a']] })).toMatchObject({
+      errors: { sort: ["Not a string: ['a']"] },
     })
   })
 
@@ -117,6 +122,49 @@ describe('datastore_search schema stage', () => {
     const outcome = validate({ limit: 'x', offset: 'y' })
     expect(outcome).toMatchObject({
       errors: { resource_id: ['Missing value'], limit: ['Invalid integer'], offset: ['Invalid integer'] },
+    })
+  })
+
+  it('2.12: include_next_page defaults to false and is echoed; 2.11 does not know it', () => {
+    expect(valid({ resource_id: 'a' }).includeNextPage).toBe(false)
+    expect(valid({ resource_id: 'a' }).echo.get('include_next_page')).toBe(false)
+    expect(valid({ resource_id: 'a', include_next_page: 'true' }).includeNextPage).toBe(true)
+    expect(validate2_11({ resource_id: 'a', include_next_page: true })).toEqual({
+      kind: 'invalid',
+      errors: { __junk: ["The input field [('include_next_page',)] was not expected."] },
+    })
+  })
+
+  it('2.12: total_estimation_threshold is accepted whatever it is, and dropped; 2.11 checks and echoes it', () => {
+    for (const threshold of [5, 'many', [{ a: 1 }]]) {
+      const search = valid({ resource_id: 'a', total_estimation_threshold: threshold })
+      expect(search.totalEstimationThreshold).toBeNull()
+      expect(search.echo.has('total_estimation_threshold')).toBe(false)
+    }
+    expect(validate2_11({ resource_id: 'a', total_estimation_threshold: 'many' })).toMatchObject({
+      errors: { total_estimation_threshold: ['Invalid integer'] },
+    })
+  })
+
+  it('2.12: a list of dicts is never flattened: it is a value, or one junk key', () => {
+    expect(valid({ resource_id: 'a', filters: [{ a: 1 }, { b: 2 }] }).filters).toEqual([{ a: 1 }, { b: 2 }])
+    expect(validate({ resource_id: 'a', other: [{ a: 1 }], fields: [{ id: 'x' }] })).toEqual({
+      kind: 'invalid',
+      errors: {
+        fields: ["Neither a string nor a list: {'id': 'x'}"],
+        __junk: ["The input field [('other',)] was not expected."],
+      },
+    })
+    expect(validate2_11({ resource_id: 'a', filters: [{ a: 1 }, { b: 2 }] })).toEqual({
+      kind: 'invalid',
+      errors: { __junk: ["The input field [('filters', 0, 'a'), ('filters', 1, 'b')] was not expected."] },
+    })
+  })
+
+  it('2.12 leaves the shape of filters to the backend stage; 2.11 refuses a non-dict here', () => {
+    expect(valid({ resource_id: 'a', filters: '5' }).filters).toBe(5)
+    expect(validate2_11({ resource_id: 'a', filters: '5' })).toMatchObject({
+      errors: { filters: ['Filters must be defined as a dict or a list of dicts'] },
     })
   })
 })

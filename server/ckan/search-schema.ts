@@ -1,5 +1,7 @@
-// Stage 1 of datastore_search: CKAN 2.11's navl schema (`datastore_search_schema`), with the same
-// coercions, defaults, messages and crashes (a crash becomes a 500, as CKAN answers it).
+// Stage 1 of datastore_search: CKAN's navl schema (`datastore_search_schema`) of 2.12 or 2.11.5,
+// with the same coercions, defaults and messages; where CKAN raises an unhandled exception (a 500)
+// for some input, a validation error instead.
+import { type CkanVersion, ckanVersionOf } from './ckan-version.ts'
 import { pythonJsonDumpsSorted, pythonRepr, pythonReprTuple, pythonStr } from './python-compat.ts'
 import type { DataDict, Json, SearchConfig } from './types.ts'
 
@@ -8,6 +10,8 @@ export const recordsFormats: RecordsFormat[] = ['objects', 'lists', 'csv', 'tsv'
 
 /** The validated data dict. `echo` holds every key CKAN keeps in it, with CKAN's coerced values. */
 export interface ValidatedSearch {
+  /** The CKAN whose semantics apply to the rest of the search. */
+  ckanVersion: CkanVersion
   echo: Map<string, Json>
   resourceId: string
   q?: string | Record<string, Json>
@@ -22,8 +26,11 @@ export interface ValidatedSearch {
   fields?: string | string[]
   sort?: string | string[]
   includeTotal: boolean
+  /** Always null from 2.12 on, which accepts and ignores it. */
   totalEstimationThreshold: number | null
   recordsFormat: RecordsFormat
+  /** 2.12: add `next_page` when sorted by `_id` alone (always false in 2.11, which refuses the key). */
+  includeNextPage: boolean
 }
 
 export type SchemaOutcome =
@@ -32,7 +39,7 @@ export type SchemaOutcome =
   /** CKAN raises an unhandled exception for this input (answered with 500). */
   | { kind: 'crash'; reason: string }
 
-const schemaKeys = new Set([
+const schemaKeys2_11 = new Set([
   'resource_id',
   'id',
   'q',
@@ -49,6 +56,11 @@ const schemaKeys = new Set([
   'records_format',
   'full_text',
 ])
+
+const schemaKeys: Record<CkanVersion, Set<string>> = {
+  '2.11': schemaKeys2_11,
+  '2.12': new Set([...schemaKeys2_11, 'include_next_page']),
+}
 
 class Invalid extends Error {}
 
@@ -79,17 +91,22 @@ export function truthy(value: Json | undefined): boolean {
   return true
 }
 
-/** navl's `flatten_dict`: lists whose first item is a dict become keys like ('fields', 0, 'id'). */
+/**
+ * navl's `flatten_dict`: lists whose first item is a dict become keys like ('fields', 0, 'id').
+ * From 2.12 on only keys with a sub-schema are flattened, and datastore_search has none.
+ */
 function flattenedJunkKeys(
   key: Array<string | number>,
   value: Json,
+  version: CkanVersion,
 ): Array<Array<string | number>> | 'crash' {
+  if (version !== '2.11') return [key]
   if (!Array.isArray(value) || value.length === 0 || !isDict(value[0])) return [key]
   const keys: Array<Array<string | number>> = []
   for (const [index, item] of value.entries()) {
     if (!isDict(item)) return 'crash'
     for (const [subKey, subValue] of Object.entries(item)) {
-      const nested = flattenedJunkKeys([...key, index, subKey], subValue)
+      const nested = flattenedJunkKeys([...key, index, subKey], subValue, version)
       if (nested === 'crash') return 'crash'
       keys.push(...nested)
     }
@@ -161,12 +178,16 @@ function unicodeOrJsonValidator(value: Json): string | Record<string, Json> {
   return isDict(parsed) ? parsed : pythonStr(value)
 }
 
-/** `list_of_strings_or_string`. */
+/**
+ * `list_of_strings_or_string`. CKAN lets a list through as an item, and then fails on it (a 500):
+ * refused here.
+ */
 function listOfStringsOrString(value: Json): string | string[] {
   if (typeof value === 'string') return value
   if (!Array.isArray(value)) throw new Invalid('Not a list')
   for (const item of value) {
-    if (typeof item !== 'string') throw new Invalid(`Not a string: ${pythonStr(item)}`)
+    if (Array.isArray(item)) throw new Invalid(`Not a string: ${pythonStr(item)}`)
+    if (typeof item !== 'string') throw new Invalid(`Neither a string nor a list: ${pythonStr(item)}`)
   }
   return value as string[]
 }
@@ -180,6 +201,8 @@ function isAbsent(value: Value): value is typeof missing | null {
 
 /** Runs the datastore_search schema over a request's data dict. */
 export function validateSearchSchema(input: DataDict, config: SearchConfig): SchemaOutcome {
+  const version = ckanVersionOf(config)
+  const keys = schemaKeys[version]
   const data = new Map<string, Json>(Object.entries(input))
   // The API layer removes `callback` (JSONP) before validation.
   data.delete('callback')
@@ -192,14 +215,14 @@ export function validateSearchSchema(input: DataDict, config: SearchConfig): Sch
 
   const junk: Array<Array<string | number>> = []
   for (const [key, value] of data) {
-    const flattened = flattenedJunkKeys([key], value)
+    const flattened = flattenedJunkKeys([key], value, version)
     // a list mixing dicts and other values (CKAN 2.11: a 500) is junk, as a list of dicts is
     if (flattened === 'crash') {
       junk.push([key])
       data.delete(key)
       continue
     }
-    if (flattened.length === 1 && flattened[0]?.length === 1 && schemaKeys.has(key)) continue
+    if (flattened.length === 1 && flattened[0]?.length === 1 && keys.has(key)) continue
     junk.push(...flattened)
     data.delete(key)
   }
@@ -221,11 +244,11 @@ export function validateSearchSchema(input: DataDict, config: SearchConfig): Sch
       else throw error
     }
   }
-  const out: Partial<ValidatedSearch> = {}
+  const out: Partial<ValidatedSearch> = { ckanVersion: version, includeNextPage: false }
 
   // every input has an answer: a value CKAN 2.11 crashes on (a 500) is a validation error here
   // Keys keep the order they had in the request, as navl's flattened dict does.
-  const order = [...data.keys(), ...schemaKeys].filter((key, index, all) => all.indexOf(key) === index)
+  const order = [...data.keys(), ...keys].filter((key, index, all) => all.indexOf(key) === index)
   for (const key of order) {
     const value = get(key)
     switch (key) {
@@ -260,8 +283,10 @@ export function validateSearchSchema(input: DataDict, config: SearchConfig): Sch
         if (!isAbsent(value))
           run(key, () => {
             const filters = jsonValidator(value)
-            // CKAN 2.11 answers a non-dict with a 500; this is CKAN 2.12's message for it
-            if (!isDict(filters) && !(Array.isArray(filters) && filters.length === 0))
+            // CKAN 2.11 answers a non-dict with a 500; this is CKAN 2.12's message for it (2.12
+            // itself checks the shape later, with the columns: search-validate.ts)
+            const shapeLater = version !== '2.11'
+            if (!shapeLater && !isDict(filters) && !(Array.isArray(filters) && filters.length === 0))
               throw new Invalid('Filters must be defined as a dict or a list of dicts')
             out.filters = filters
             echo.set(key, out.filters)
@@ -311,9 +336,20 @@ export function validateSearchSchema(input: DataDict, config: SearchConfig): Sch
         })
         break
       case 'total_estimation_threshold':
+        // 2.12's `ignore`: accepted whatever it is, dropped, never echoed
+        if (version !== '2.11') {
+          out.totalEstimationThreshold = null
+          break
+        }
         run(key, () => {
           out.totalEstimationThreshold = isAbsent(value) || value === '' ? null : intValidator(value)
           echo.set(key, out.totalEstimationThreshold)
+        })
+        break
+      case 'include_next_page':
+        run(key, () => {
+          out.includeNextPage = isAbsent(value) || value === '' ? false : booleanValidator(value)
+          echo.set(key, out.includeNextPage)
         })
         break
       case 'records_format':

@@ -1,24 +1,19 @@
-// Stage 4 of datastore_search: the SQL CKAN 2.11 builds (records page in an inner select, DISTINCT and
-// formatting outside, JSON made by PostgreSQL). Identifiers are always quoted and every request value
-// is a bound parameter; nothing from the request is spliced into the SQL text.
+// Stage 4 of datastore_search: the SQL CKAN builds (records page in an inner select, DISTINCT and
+// formatting outside, JSON made by PostgreSQL), as 2.12 or 2.11.5 builds it. Identifiers are always
+// quoted and every request value is a bound parameter; nothing from the request is spliced into the
+// SQL text.
+import { filterCondition, isArrayType, legacyFilterClauses, Params } from './filter-sql.ts'
+import type { FilterOp } from './filters.ts'
 import { quoteIdent } from './identifiers.ts'
-import { pythonStr } from './python-compat.ts'
 import type { RecordsFormat, ValidatedSearch } from './search-schema.ts'
 import { truthy } from './search-schema.ts'
 import { type FieldTypes, getList, parseSortClause } from './search-validate.ts'
-import type { Json } from './types.ts'
-
-/** Collects bound parameters and hands out their `$n` placeholders. */
-export class Params {
-  readonly values: unknown[] = []
-  add(value: unknown, cast = ''): string {
-    this.values.push(value)
-    return `$${this.values.length}${cast}`
-  }
-}
 
 export interface SearchPlan {
-  /** Returns one row with one text column: the records (JSON text, or CSV/TSV text); NULL when empty. */
+  /**
+   * Returns one row: `records`, the records as text (JSON, or CSV/TSV), NULL when empty; and with
+   * `nextPage`, `next_id`, the largest (smallest) `_id` of the page as text, NULL when it is empty.
+   */
   records: { sql: string; params: unknown[] }
   /** The same records one row each, in one text column `v` (a JSON object, JSON list or CSV/TSV line). */
   rows: { sql: string; params: unknown[] }
@@ -29,8 +24,13 @@ export interface SearchPlan {
   columns?: { sql: string; params: unknown[] }
   /** Exact count, one row with a text column. */
   count: { sql: string; params: unknown[] }
-  /** Whether `total_estimation_threshold` may use the planner estimate (no WHERE, no DISTINCT). */
+  /**
+   * No WHERE and no DISTINCT: 2.11 may answer the total with the planner's estimate
+   * (`total_estimation_threshold`), 2.12 with the table's cached row count.
+   */
   estimable: boolean
+  /** 2.12's `next_page`: asked for, and sorted by `_id` alone: `{"_id": {<operator>: next_id}}`. */
+  nextPage?: { operator: 'gt' | 'lt' }
   /** Output column names of the records, for the `fields` descriptors. */
   resultFieldIds: string[]
   /** Field types including the rank pseudo-columns (type `float`). */
@@ -39,45 +39,7 @@ export interface SearchPlan {
   usesTextSearch: boolean
 }
 
-/** A filter value CKAN's driver could not bind (a dict): the query fails with this message. */
-export class UnadaptableValue extends Error {}
-
 const ftsIndexedTypes = new Set(['text', 'tsvector'])
-
-function isArrayType(type: string): boolean {
-  return type.startsWith('_')
-}
-
-/** Binds one filter value the way psycopg2 would type it (int literal, float literal, bool, text). */
-function bindFilterValue(params: Params, value: Json, type: string): string {
-  if (type === 'text') return params.add(pythonStr(value))
-  if (value === null) return params.add(null)
-  if (typeof value === 'boolean') return params.add(value, '::boolean')
-  if (typeof value === 'number') {
-    return Number.isSafeInteger(value)
-      ? params.add(String(value), '::int8')
-      : params.add(String(value), '::numeric')
-  }
-  if (typeof value === 'string') return params.add(value)
-  if (Array.isArray(value)) return params.add(value)
-  throw new UnadaptableValue("can't adapt type 'dict'")
-}
-
-function filterClauses(params: Params, filters: Record<string, Json>, fieldTypes: FieldTypes): string[] {
-  const clauses: string[] = []
-  for (const [field, value] of Object.entries(filters)) {
-    const type = fieldTypes.get(field)
-    if (type === undefined) continue
-    if (Array.isArray(value) && !isArrayType(type)) {
-      // An empty list gives `in ()`, a syntax error, exactly as in CKAN.
-      const placeholders = value.map((item) => bindFilterValue(params, item, type))
-      clauses.push(`${quoteIdent(field)} in (${placeholders.join(',')})`)
-    } else {
-      clauses.push(`${quoteIdent(field)} = ${bindFilterValue(params, value, type)}`)
-    }
-  }
-  return clauses
-}
 
 interface TextSearch {
   /** FROM items such as `plainto_tsquery($1::regconfig, $2) "query"`. */
@@ -140,7 +102,18 @@ function selectedFieldIds(search: ValidatedSearch, allFieldTypes: FieldTypes): s
   return [...all, ...requested.filter((id) => !all.includes(id))]
 }
 
-function selectExpression(field: string, type: string, format: RecordsFormat, rankExpr?: string): string {
+/** Timestamps as CKAN writes them: with milliseconds from 2.12 on (`ckan.datastore.ms_in_timestamp`). */
+function timestampFormat(search: ValidatedSearch): string {
+  return search.ckanVersion === '2.11' ? 'YYYY-MM-DD"T"HH24:MI:SS' : 'YYYY-MM-DD"T"HH24:MI:SS.MS'
+}
+
+function selectExpression(
+  field: string,
+  type: string,
+  format: RecordsFormat,
+  timestamp: string,
+  rankExpr?: string,
+): string {
   const column = rankExpr ?? quoteIdent(field)
   if (rankExpr !== undefined) {
     return format === 'lists' ? `coalesce(to_json(${column}),'null')` : column
@@ -148,7 +121,7 @@ function selectExpression(field: string, type: string, format: RecordsFormat, ra
   if (type === 'json')
     return format === 'lists' ? `coalesce(${column}::text,'null')` : `coalesce(${column},'null'::json)`
   if (type === 'timestamp') {
-    const formatted = `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`
+    const formatted = `to_char(${column}, '${timestamp}')`
     return format === 'lists' ? `coalesce(to_json(${formatted}),'null')` : formatted
   }
   if (isArrayType(type)) return `coalesce(array_to_json(${column}),'null')`
@@ -170,17 +143,27 @@ function csvField(column: string, type: string, delimiter: string, singleColumn:
   return `CASE WHEN ${column} IS NULL THEN '' WHEN ${needsQuotes} THEN '"' || replace(${text}, '"', '""') || '"' ELSE ${text} END`
 }
 
-/** Builds the records and count statements for a validated search on a table with `fieldTypes`. */
+/**
+ * Builds the records and count statements for a validated search on a table with `fieldTypes`;
+ * `filters` are 2.12's parsed filters (2.11 reads `search.filters` itself). Throws FilterError for an
+ * unknown operation and UnadaptableValue for a dict value, as CKAN fails on them.
+ */
 export function buildSearchPlan(
   search: ValidatedSearch,
   resourceId: string,
   fieldTypes: FieldTypes,
   language: string,
+  filters?: FilterOp,
 ): SearchPlan {
   const params = new Params()
   const where: string[] = []
-  if (search.filters && typeof search.filters === 'object' && !Array.isArray(search.filters)) {
-    where.push(...filterClauses(params, search.filters, fieldTypes))
+  if (search.ckanVersion === '2.11') {
+    if (search.filters && typeof search.filters === 'object' && !Array.isArray(search.filters)) {
+      where.push(...legacyFilterClauses(params, search.filters, fieldTypes))
+    }
+  } else if (filters) {
+    const condition = filterCondition(params, filters, fieldTypes)
+    if (condition !== '') where.push(condition)
   }
   const ts = textSearch(params, search, language, fieldTypes)
   where.push(...ts.where)
@@ -190,43 +173,76 @@ export function buildSearchPlan(
 
   const fieldIds = selectedFieldIds(search, allFieldTypes)
   const format = search.recordsFormat
+  const timestamp = timestampFormat(search)
   const selects = fieldIds.map((id) =>
-    selectExpression(id, allFieldTypes.get(id) ?? '', format, ts.rankColumns.get(id)),
+    selectExpression(id, allFieldTypes.get(id) ?? '', format, timestamp, ts.rankColumns.get(id)),
   )
 
-  let order: string[]
-  if (!truthy(search.sort ?? null)) order = [...ts.rankColumns.values()].map((rank) => `${rank} DESC`)
+  // `field` for a column's clause: `"field" asc nulls last`, ordering by the column
+  let order: Array<{ sql: string; field?: string }>
+  let sortedById: 'asc' | 'desc' | undefined
+  if (!truthy(search.sort ?? null))
+    order = [...ts.rankColumns.values()].map((rank) => ({ sql: `${rank} DESC` }))
   else {
-    order = getList(search.sort as string | string[], false).map((clause) => {
+    const clauses = getList(search.sort as string | string[], false).map((clause) => {
       const parsed = parseSortClause(clause, fieldTypes)
       if (!parsed) throw new Error('sort clause was not validated')
-      return `${quoteIdent(parsed.field)} ${parsed.direction}${parsed.nulls ? ' nulls ' + parsed.nulls : ''}`
+      return parsed
     })
+    order = clauses.map(({ field, direction, nulls }) => ({
+      sql: `${direction}${nulls ? ' nulls ' + nulls : ''}`,
+      field,
+    }))
+    const only = clauses.length === 1 ? clauses[0] : undefined
+    // CKAN tests the clause's text: `"_id" desc nulls last` does not end with ' desc', so it pages up
+    if (only?.field === '_id') sortedById = only.direction === 'desc' && !only.nulls ? 'desc' : 'asc'
   }
   const distinct = search.distinct === true ? 'DISTINCT' : ''
-  if (order.length === 0 && !distinct) order = ['"_id" asc']
+  if (order.length === 0 && !distinct) {
+    order = [{ sql: 'asc', field: '_id' }]
+    sortedById = 'asc'
+  }
+  /** ORDER BY, naming each sorted column as `name` does (a CSV's columns are c0, c1, …). */
+  const orderBy = (name: (field: string) => string = quoteIdent): string =>
+    order.length === 0
+      ? ''
+      : 'ORDER BY ' +
+        order
+          .map((clause) => (clause.field === undefined ? clause.sql : `${name(clause.field)} ${clause.sql}`))
+          .join(', ')
+  const nextPage =
+    search.includeNextPage && order.length === 1 && sortedById
+      ? { operator: sortedById === 'desc' ? ('lt' as const) : ('gt' as const) }
+      : undefined
 
   const from = [quoteIdent(resourceId), ...ts.fromItems].join(', ')
   const whereSql = where.length > 0 ? 'WHERE ' + where.map((clause) => `(${clause})`).join(' AND ') : ''
-  const orderSql = order.length > 0 ? 'ORDER BY ' + order.join(', ') : ''
   const countParams = [...params.values]
 
   const limit = params.add(search.limit, '::int8')
   // CKAN formats a blank offset (`offset=`) as `OFFSET None`, which PostgreSQL rejects: keep that.
   const offset = search.offset === null ? 'None' : params.add(search.offset ?? 0, '::int8')
-  const page = `SELECT * FROM ${from} ${whereSql} ${orderSql} LIMIT ${limit} OFFSET ${offset}`
+  // 2.12 (#9365) orders and cuts the page after DISTINCT; 2.11.3+ took DISTINCT of a page of rows
+  const distinctAfterPage = search.ckanVersion === '2.11' || !distinct
+  const cut = `LIMIT ${limit} OFFSET ${offset}`
+  const page = `SELECT * FROM ${from} ${whereSql} ${distinctAfterPage ? `${orderBy()} ${cut}` : ''}`
+  const afterDistinct = distinctAfterPage ? '' : `${orderBy()} ${cut}`
+  // CKAN's `next_id` CTE: the largest (smallest) _id of records_page
+  const nextId = nextPage
+    ? `, (SELECT ${nextPage.operator === 'gt' ? 'max' : 'min'}("_id")::text FROM records_page) AS next_id`
+    : ''
 
   let recordsSql: string
   let rowsSql: string
   let columnsSql: string | undefined
   if (format === 'objects') {
     const columns = selects.map((expr, i) => `${expr} AS ${quoteIdent(fieldIds[i] ?? '')}`).join(', ')
-    const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page) `
-    recordsSql = `${ctes}SELECT array_to_json(array_agg(select_cols))::text AS records FROM select_cols`
+    const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page ${afterDistinct}) `
+    recordsSql = `${ctes}SELECT array_to_json(array_agg(select_cols))::text AS records${nextId} FROM select_cols`
     rowsSql = `${ctes}SELECT to_json(select_cols)::text AS v FROM select_cols`
   } else if (format === 'lists') {
-    const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} '[' || ${selects.join(" || ',' || ")} || ']' v FROM records_page) `
-    recordsSql = `${ctes}SELECT '[' || array_to_string(array_agg(select_cols.v), ',') || ']' AS records FROM select_cols`
+    const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} '[' || ${selects.join(" || ',' || ")} || ']' v FROM records_page ${afterDistinct}) `
+    recordsSql = `${ctes}SELECT '[' || array_to_string(array_agg(select_cols.v), ',') || ']' AS records${nextId} FROM select_cols`
     rowsSql = `${ctes}SELECT v FROM select_cols`
   } else {
     const delimiter = format === 'csv' ? ',' : '\t'
@@ -234,8 +250,14 @@ export function buildSearchPlan(
     const line = fieldIds
       .map((id, i) => csvField(`c${i}`, allFieldTypes.get(id) ?? '', delimiter, fieldIds.length === 1))
       .join(format === 'csv' ? " || ',' || " : ' || chr(9) || ')
-    const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page) `
-    recordsSql = `${ctes}SELECT string_agg(${line} || chr(10), '') AS records FROM select_cols`
+    // the CSV's columns are named c0, c1, … (CKAN's keep the column's name where it is not formatted)
+    const cAlias = (field: string): string => {
+      const index = fieldIds.indexOf(field)
+      return index < 0 ? quoteIdent(field) : `c${index}`
+    }
+    const csvAfterDistinct = distinctAfterPage ? '' : `${orderBy(cAlias)} ${cut}`
+    const ctes = `WITH records_page AS (${page}), select_cols AS (SELECT ${distinct} ${columns} FROM records_page ${csvAfterDistinct}) `
+    recordsSql = `${ctes}SELECT string_agg(${line} || chr(10), '') AS records${nextId} FROM select_cols`
     rowsSql = `${ctes}SELECT ${line} AS v FROM select_cols`
     columnsSql = `${ctes}SELECT * FROM select_cols`
   }
@@ -249,6 +271,7 @@ export function buildSearchPlan(
     ...(columnsSql !== undefined && { columns: { sql: columnsSql, params: params.values } }),
     count: { sql: countSql, params: countParams },
     estimable: where.length === 0 && !distinct,
+    ...(nextPage && { nextPage }),
     resultFieldIds: search.fields === undefined ? [...allFieldTypes.keys()] : getList(search.fields),
     fieldTypes: allFieldTypes,
     usesTextSearch: ts.fromItems.length > 0,

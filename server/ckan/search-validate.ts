@@ -1,5 +1,7 @@
 // Stage 3 of datastore_search: the backend's `validate` + `datastore_validate`, which checks names
 // against the table's real columns. Whatever is left over is reported as `invalid value "<x>"`.
+// From 2.12 on, `filters` is parsed first (filters.ts), with its own messages.
+import { checkFieldOperations, type FilterOp, FilterError, filterFields, parseFilters } from './filters.ts'
 import { pythonStr } from './python-compat.ts'
 import type { ValidatedSearch } from './search-schema.ts'
 import { truthy } from './search-schema.ts'
@@ -42,7 +44,8 @@ export function parseSortClause(clause: string, fieldTypes: FieldTypes): SortCla
 }
 
 export type BackendOutcome =
-  | { kind: 'valid' }
+  /** `filters`: 2.12's parsed filters (undefined when they filter nothing, and always in 2.11). */
+  | { kind: 'valid'; filters?: FilterOp }
   | { kind: 'invalid'; errors: Record<string, string[]> }
   | { kind: 'crash'; reason: string }
 
@@ -55,11 +58,47 @@ function invalidValue(key: string, value: Json): BackendOutcome {
   return { kind: 'invalid', errors: { [key]: [`invalid value "${pythonStr(shown)}"`] } }
 }
 
+function isDict(value: Json | undefined): value is Record<string, Json> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** 2.12's `parse_query_filters`, then the check its IDatastore flattening makes. */
+function parsedFilters(filters: Json, fieldTypes: FieldTypes): BackendOutcome {
+  try {
+    const parsed = parseFilters(filters, new Set(fieldTypes.keys()))
+    if (parsed) checkFieldOperations(parsed)
+    // what parses to nothing but is not a dict (`"null"`, `0`) makes CKAN 2.12 answer 500;
+    // an empty list is taken for what it says, no filters
+    else if (!isDict(filters) && !(Array.isArray(filters) && filters.length === 0)) {
+      return {
+        kind: 'invalid',
+        errors: { filters: ['Filters must be defined as a dict or a list of dicts'] },
+      }
+    }
+    return parsed ? { kind: 'valid', filters: parsed } : { kind: 'valid' }
+  } catch (error) {
+    if (error instanceof FilterError) return { kind: 'invalid', errors: { filters: error.messages } }
+    throw error
+  }
+}
+
 /** Checks filters, q, fields, sort and offset against the table's columns. */
 export function validateAgainstColumns(search: ValidatedSearch, fieldTypes: FieldTypes): BackendOutcome {
   const leftovers = new Map<string, Json>()
 
-  if (search.filters !== undefined) {
+  let parsed: FilterOp | undefined
+  if (search.ckanVersion !== '2.11' && search.filters !== undefined) {
+    const outcome = parsedFilters(search.filters, fieldTypes)
+    if (outcome.kind !== 'valid') return outcome
+    parsed = outcome.filters
+    // the parser lets a plain list on any name through: it is a leftover, as in 2.11
+    if (parsed) {
+      leftovers.set(
+        'filters',
+        filterFields(parsed).filter((field) => !fieldTypes.has(field)),
+      )
+    }
+  } else if (search.filters !== undefined) {
     const filters = search.filters
     if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) {
       return {
@@ -111,5 +150,5 @@ export function validateAgainstColumns(search: ValidatedSearch, fieldTypes: Fiel
     const value = leftovers.get(key)
     if (value !== undefined && truthy(value)) return invalidValue(key, value)
   }
-  return { kind: 'valid' }
+  return parsed ? { kind: 'valid', filters: parsed } : { kind: 'valid' }
 }

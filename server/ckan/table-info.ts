@@ -1,9 +1,12 @@
 // Reads what CKAN reads about a datastore table: its visible columns with their PostgreSQL type
 // names, the data-dictionary `info` kept in column comments, and the alias → resource mapping.
+import { cachedRead } from './read-cache.ts'
 import type { FieldTypes } from './search-validate.ts'
 import type { Db, Json } from './types.ts'
 
 export interface TableInfo {
+  /** Whether the table (or view) is there at all: `_table_metadata` may list a name whose table is gone. */
+  exists: boolean
   fieldTypes: FieldTypes
   info: Map<string, Record<string, Json>>
 }
@@ -14,8 +17,15 @@ interface ColumnRow {
   description: string | null
 }
 
-/** Columns of `public.<relname>` (table or view), `_id` first as `int`, other `_` columns hidden. */
-export async function readTableInfo(db: Db, relname: string): Promise<TableInfo> {
+/**
+ * Columns of `public.<relname>` (table or view), `_id` first as `int`, other `_` columns hidden.
+ * Kept until the next write (read-cache.ts): never change what it returns.
+ */
+export function readTableInfo(db: Db, relname: string): Promise<TableInfo> {
+  return cachedRead(db, `columns\u0000${relname}`, (database) => queryTableInfo(database, relname))
+}
+
+async function queryTableInfo(db: Db, relname: string): Promise<TableInfo> {
   const { rows } = await db.query<ColumnRow>(
     `SELECT a.attname::text AS name, t.typname::text AS type,
             (SELECT d.description FROM pg_catalog.pg_description d
@@ -35,7 +45,7 @@ export async function readTableInfo(db: Db, relname: string): Promise<TableInfo>
     const parsed = parseInfo(row.description)
     if (parsed) info.set(row.name, parsed)
   }
-  return { fieldTypes, info }
+  return { exists: rows.length > 0, fieldTypes, info }
 }
 
 function parseInfo(description: string | null): Record<string, Json> | undefined {
@@ -56,27 +66,31 @@ function parseInfo(description: string | null): Record<string, Json> | undefined
  * CKAN's `resource_id_from_alias`: whether `name` is listed in `_table_metadata`, and the resource it
  * is an alias of (undefined for a table).
  */
-export async function resolveAlias(db: Db, name: string): Promise<{ exists: boolean; realId?: string }> {
-  const { rows } = await db.query<{ alias_of: string | null }>(
-    'SELECT alias_of::text AS alias_of FROM "_table_metadata" WHERE name = $1',
-    [name],
-  )
-  if (rows.length === 0) return { exists: false }
-  const aliasOf = rows[0]?.alias_of
-  return aliasOf ? { exists: true, realId: aliasOf } : { exists: true }
+export function resolveAlias(db: Db, name: string): Promise<{ exists: boolean; realId?: string }> {
+  return cachedRead(db, `alias\u0000${name}`, async (database) => {
+    const { rows } = await database.query<{ alias_of: string | null }>(
+      'SELECT alias_of::text AS alias_of FROM "_table_metadata" WHERE name = $1',
+      [name],
+    )
+    if (rows.length === 0) return { exists: false }
+    const aliasOf = rows[0]?.alias_of
+    return aliasOf ? { exists: true, realId: aliasOf } : { exists: true }
+  })
 }
 
 const tsConfigCache = new WeakMap<Db, Promise<Set<string>>>()
 
 /** Names of the text-search configurations (`pg_ts_config`), cached per database. */
 export function textSearchConfigs(db: Db): Promise<Set<string>> {
-  let cached = tsConfigCache.get(db)
+  // each request sees the database through a view of its own: cache on the database itself
+  const key = db.base ?? db
+  let cached = tsConfigCache.get(key)
   if (!cached) {
     cached = db
       .query<{ name: string }>('SELECT cfgname::text AS name FROM pg_catalog.pg_ts_config')
       .then(({ rows }) => new Set(rows.map((row) => row.name)))
-    cached.catch(() => tsConfigCache.delete(db))
-    tsConfigCache.set(db, cached)
+    cached.catch(() => tsConfigCache.delete(key))
+    tsConfigCache.set(key, cached)
   }
   return cached
 }

@@ -1,5 +1,6 @@
 // Contracts between the parts of the server. Owned jointly: change only with care,
 // because server/ckan (query semantics) and server/http + server/db (runtime) both rely on them.
+import type { CkanVersion } from './ckan-version.ts'
 
 /** A JSON value as parsed from a request or produced for a response. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -42,9 +43,11 @@ export interface ResourceDefinition {
 export interface QueryOptions {
   /**
    * Once aborted, the query is not started (PgliteWorkerDb drops it from its queue if it waits
-   * there). A Db that cannot drop queued queries ignores it.
+   * there), and one already running is stopped (see server/db). A Db that cannot ignores it.
    */
   signal?: AbortSignal
+  /** Who asks (the client's address): a Db with a queue serves clients in turn. */
+  client?: string
 }
 
 export interface CursorOptions {
@@ -52,6 +55,7 @@ export interface CursorOptions {
   chunkRows: number
   /** Once aborted, no further chunk is fetched (QueryAbortedError) and the cursor is closed. */
   signal?: AbortSignal
+  client?: string
 }
 
 export interface CopyOutOptions {
@@ -59,10 +63,22 @@ export interface CopyOutOptions {
   delimiter: ',' | '\t'
   /** Once aborted, the COPY is cancelled and the stream ends with QueryAbortedError. */
   signal?: AbortSignal
+  client?: string
 }
 
 /** Executes SQL with bound parameters. Implemented by the PGlite worker and by node-postgres. */
 export interface Db {
+  /**
+   * The database this one is a view of (one request's, see server/db/abort.ts): the same for every
+   * request, so what is cached per database is keyed on it.
+   */
+  readonly base?: Db
+  /**
+   * A number that changes whenever something may have been written (PgliteWorkerDb counts its
+   * writes): what was read about the catalogue may be kept while it stays the same (read-cache.ts).
+   * A Db without it is read every time.
+   */
+  version?(): number
   query<Row = Record<string, unknown>>(
     sql: string,
     params?: unknown[],
@@ -124,6 +140,8 @@ export interface SearchConfig {
   rowsMax: number
   /** ckan.datastore.default_fts_lang */
   defaultFtsLang: string
+  /** The CKAN whose answers the server gives (`--ckan-version`); the current one, 2.12, when absent. */
+  ckanVersion?: CkanVersion
 }
 
 /** Who is calling. CKAN reads the raw `Authorization` header; JSONP calls are always anonymous. */
@@ -152,6 +170,8 @@ export interface SearchContext {
   currentQuery: string
   /** Whether the call arrived over HTTP (CKAN adds `_links` only then). */
   overHttp: boolean
+  /** `http://host:port` of the request, for `status_show`'s `site_url` (none in-process). */
+  origin?: string
 }
 
 /**

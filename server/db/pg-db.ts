@@ -7,6 +7,7 @@ import {
   type CursorOptions,
   type Db,
   QueryError,
+  type QueryOptions,
   QueryTimeoutError,
 } from '../ckan/types.ts'
 import { QueryAbortedError } from './abort.ts'
@@ -41,7 +42,7 @@ export class PgDb implements Db {
   private readonly pool: pg.Pool
 
   constructor(
-    connectionString: string,
+    private readonly connectionString: string,
     private readonly timeoutMs: number,
     maxConnections = 4,
   ) {
@@ -55,13 +56,57 @@ export class PgDb implements Db {
     this.pool.on('error', () => undefined)
   }
 
-  async query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<{ rows: Row[] }> {
+  /**
+   * Runs a statement; with `signal`, one whose client goes away is not started, or is cancelled
+   * (QueryAbortedError), and its connection is dropped (a late cancel must not hit the next one).
+   */
+  async query<Row = Record<string, unknown>>(
+    sql: string,
+    params: unknown[] = [],
+    { signal }: QueryOptions = {},
+  ): Promise<{ rows: Row[] }> {
+    if (!signal) {
+      try {
+        const result = await this.pool.query(sql, params)
+        return { rows: result.rows as Row[] }
+      } catch (error) {
+        throw mapError(error, sql, params)
+      }
+    }
+    if (signal.aborted) throw new QueryAbortedError()
+    const client = await this.pool.connect()
+    let cancelled = false
+    const cancel = (): void => {
+      cancelled = true
+      this.cancelBackend(client)
+    }
+    signal.addEventListener('abort', cancel, { once: true })
     try {
-      const result = await this.pool.query(sql, params)
+      if (signal.aborted) throw new QueryAbortedError()
+      const result = await client.query(sql, params)
       return { rows: result.rows as Row[] }
     } catch (error) {
+      if (signal.aborted) throw new QueryAbortedError()
       throw mapError(error, sql, params)
+    } finally {
+      signal.removeEventListener('abort', cancel)
+      client.release(cancelled)
     }
+  }
+
+  /**
+   * Cancels what `client`'s backend runs, through a connection of its own: the pool's may all be
+   * busy (with the very statements to cancel), and the busy one cannot send anything meanwhile.
+   */
+  private cancelBackend(client: pg.PoolClient): void {
+    // node-postgres keeps the backend's pid from BackendKeyData; its types leave it out
+    const pid = (client as unknown as { processID: number }).processID
+    const canceller = new pg.Client({ connectionString: this.connectionString })
+    canceller
+      .connect()
+      .then(() => canceller.query('SELECT pg_cancel_backend($1)', [pid]))
+      .catch(() => undefined)
+      .finally(() => void canceller.end().catch(() => undefined))
   }
 
   /**
@@ -116,12 +161,7 @@ export class PgDb implements Db {
     let copying: ReturnType<typeof copyTo> | undefined
     let finished = false
     let timedOut = false
-    // node-postgres keeps the backend's pid from BackendKeyData; its types leave it out
-    const pid = (client as unknown as { processID: number }).processID
-    const cancel = (): void => {
-      // through another connection: the copying one is busy (a query still sorting sends nothing yet)
-      this.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined)
-    }
+    const cancel = (): void => this.cancelBackend(client)
     const timer =
       this.timeoutMs > 0
         ? setTimeout(() => {

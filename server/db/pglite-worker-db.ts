@@ -2,11 +2,15 @@
 // statement timeout enforced from here (PGlite cannot cancel a running statement, and it never
 // fires `statement_timeout` itself).
 //
-// Two workers ("lanes"): the primary runs everything in order; a reader, opened from a snapshot
-// of the loaded database, runs read-only queries while the primary is busy (as long as nothing was
-// written since the snapshot). On a timeout the stuck worker is terminated; if it was the primary,
-// the reader takes its place at once and a new reader is opened from the snapshot, so no data is
-// ever reloaded.
+// Workers ("lanes"): the primary runs every statement that may write, and cursors, in order;
+// readers run read-only queries (as long as nothing was written since they were opened), so one
+// slow statement never holds up the others. Readers open a snapshot of the loaded database: a
+// tarball in memory (`--load`), or their own copy of the data directory (`openReaders`). On a
+// timeout the stuck worker is terminated and replaced; a reader takes the place of an in-memory
+// primary at once, so no data is ever reloaded.
+//
+// The queue serves clients in turn (each request says who it is for): a client with many requests
+// waiting does not make another client's one request wait behind all of them.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -25,14 +29,26 @@ import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './
 export interface PgliteWorkerDbOptions {
   /** Statement timeout in ms; 0 disables it (used while loading data). */
   timeoutMs: number
-  /** Keep the database in this directory instead of memory (then there is no reader lane). */
+  /** Keep the database in this directory instead of memory (readers then open copies: openReaders). */
   dataDir?: string
   /** Start from this `dumpDataDir()` tarball instead of an empty database. */
   snapshotFile?: string
-  /** Where this instance writes its snapshots (default: a new temporary directory). Removed on close. */
+  /**
+   * Where this instance writes its snapshots and the readers' copies of a data directory (default:
+   * a new temporary directory). Removed on close.
+   */
   snapshotDir?: string
-  /** Open the reader lane from `snapshotFile` at the same time as the primary (saves one opening's time). */
+  /** Open the readers from `snapshotFile` at the same time as the primary (saves one opening's time). */
   standby?: boolean
+  /** Reader workers beside the primary (default 1). */
+  readers?: number
+  /**
+   * A running query whose client went away is stopped (its worker replaced) once it has run this
+   * long (default 1000 ms): shorter ones finish, as replacing a worker costs more than they do.
+   */
+  abandonAfterMs?: number
+  /** `shared_buffers` of the readers of a data directory (default: PGlite's). */
+  readerSharedBuffers?: string
   log?: (line: string) => void
 }
 
@@ -44,13 +60,30 @@ interface Job {
   reject: (error: Error) => void
   withTimeout: boolean
   readOnly: boolean
+  /** Whom it is for ('' for the server's own work): the queue serves clients in turn. */
+  client: string
+  /** Its place in the queue: the client's turn, then the order of arrival. */
+  round: number
+  arrival: number
+}
+
+interface Running {
+  job: Job
+  id: number
+  started: number
+  timer: NodeJS.Timeout | undefined
+  /** Stops the statement once its client has gone and it has run `abandonAfterMs`. */
+  abandonTimer?: NodeJS.Timeout
 }
 
 interface Lane {
   worker: Worker
+  role: 'primary' | 'reader'
+  /** What the worker opened; its replacement opens the same (a reader: its own copy of the directory). */
+  init: WorkerInit
   /** `writeSeq` of the snapshot the worker was opened from. */
   seq: number
-  running: { job: Job; id: number; timer: NodeJS.Timeout | undefined } | undefined
+  running: Running | undefined
   /** A reader from an outdated snapshot: finishes its job, then is terminated. */
   retired: boolean
 }
@@ -79,14 +112,25 @@ export function isReadOnly(sql: string): boolean {
   )
 }
 
+/** How long a retried copy for the readers waits for a dump's cursor to close. */
+const CLONE_RETRY_MS = 1000
+
 export class PgliteWorkerDb implements BulkLoadDb {
   private primary: Lane | undefined
-  private reader: Lane | undefined
-  private readerStarting = false
-  private restartReader = false
+  private readers: Lane[] = []
+  private readersStarting = 0
+  private readonly readerCount: number
+  private readonly abandonAfterMs: number
+  /** Waiting jobs, in the order they are served (see `enqueue`). */
   private readonly queue: Job[] = []
+  /** The turn of the job dispatched last, and each client's last turn (see `enqueue`). */
+  private round = 0
+  private readonly clientRounds = new Map<string, number>()
+  private arrivals = 0
   private nextId = 1
   private nextCursor = 1
+  /** Cursors open in the primary: while one is, the primary is never replaced for an abandoned query. */
+  private openCursors = 0
   /** The tarball replacement and reader workers open (on disk: it can be gigabytes). */
   private snapshot: string | undefined
   private snapshotDir: string | undefined
@@ -97,31 +141,42 @@ export class PgliteWorkerDb implements BulkLoadDb {
   private snapshotSeq = 0
   private snapshotPending = false
   private closed = false
-  /** How many times a worker was replaced after a timeout or crash (for tests and logs). */
+  /** How many times a worker was replaced after a timeout, a crash or an abandoned query. */
   replacements = 0
+  /** Running queries stopped because their client went away. */
+  abandoned = 0
   timeoutMs: number
 
   private constructor(private readonly options: PgliteWorkerDbOptions) {
     this.timeoutMs = options.timeoutMs
     this.snapshot = options.snapshotFile
+    this.readerCount = options.readers ?? 1
+    this.abandonAfterMs = options.abandonAfterMs ?? 1000
   }
 
   static async open(options: PgliteWorkerDbOptions): Promise<PgliteWorkerDb> {
     const db = new PgliteWorkerDb(options)
-    const opening = db.spawnWorker()
+    const init: WorkerInit = options.dataDir
+      ? { dataDir: options.dataDir }
+      : options.snapshotFile
+        ? { snapshotFile: options.snapshotFile }
+        : {}
+    const opening = db.spawnWorker(init)
     if (options.standby) db.prepareStandby()
-    const { worker, seq } = await opening
-    db.primary = db.newLane(worker, seq)
+    db.primary = db.newLane(await opening, 'primary', init, db.snapshotSeq)
     return db
   }
 
-  /** Runs a statement; with `signal`, it is dropped (QueryAbortedError) if that aborts while it waits. */
+  /**
+   * Runs a statement; with `signal`, it is dropped (QueryAbortedError) if that aborts while it
+   * waits, and stopped if it aborts while it runs (see `abandonAfterMs`).
+   */
   query<Row = Record<string, unknown>>(
     sql: string,
     params: unknown[] = [],
-    { signal }: QueryOptions = {},
+    { signal, client }: QueryOptions = {},
   ): Promise<{ rows: Row[] }> {
-    return this.runQuery<Row>(sql, params, signal, true)
+    return this.runQuery<Row>(sql, params, signal, client, true)
   }
 
   /**
@@ -131,10 +186,13 @@ export class PgliteWorkerDb implements BulkLoadDb {
   cursor<Row = Record<string, unknown>>(
     sql: string,
     params: unknown[],
-    { chunkRows, signal }: CursorOptions,
+    { chunkRows, signal, client }: CursorOptions,
   ): AsyncGenerator<Row[]> {
-    return this.readCursor(sql, params, false, signal, async (cursor) => {
-      const response = await this.enqueue({ kind: 'cursor-fetch', cursor, rows: chunkRows }, { signal })
+    return this.readCursor(sql, params, false, signal, client, async (cursor) => {
+      const response = await this.enqueue(
+        { kind: 'cursor-fetch', cursor, rows: chunkRows },
+        { signal, client },
+      )
       const rows = (response.rows ?? []) as Row[]
       return { chunk: rows.length > 0 ? rows : undefined, last: rows.length < chunkRows }
     })
@@ -148,11 +206,14 @@ export class PgliteWorkerDb implements BulkLoadDb {
   copyOut(
     select: string,
     params: unknown[],
-    { delimiter, signal }: CopyOutOptions,
+    { delimiter, signal, client }: CopyOutOptions,
   ): AsyncGenerator<Uint8Array> {
     let rows = FIRST_COPY_ROWS
-    return this.readCursor(select, params, true, signal, async (cursor) => {
-      const response = await this.enqueue({ kind: 'cursor-copy', cursor, rows, delimiter }, { signal })
+    return this.readCursor(select, params, true, signal, client, async (cursor) => {
+      const response = await this.enqueue(
+        { kind: 'cursor-copy', cursor, rows, delimiter },
+        { signal, client },
+      )
       const copied = response.copied ?? 0
       const last = copied < rows
       if (!last) rows = copyChunkRows((response.data?.length ?? 0) / copied)
@@ -169,10 +230,12 @@ export class PgliteWorkerDb implements BulkLoadDb {
     params: unknown[],
     forCopy: boolean,
     signal: AbortSignal | undefined,
+    client: string | undefined,
     read: (cursor: string) => Promise<{ chunk: Chunk | undefined; last: boolean }>,
   ): AsyncGenerator<Chunk> {
     const cursor = `cursor_${this.nextCursor++}`
-    await this.enqueue({ kind: 'cursor-open', cursor, sql, params, forCopy }, { signal })
+    await this.enqueue({ kind: 'cursor-open', cursor, sql, params, forCopy }, { signal, client })
+    this.openCursors++
     try {
       for (;;) {
         if (signal?.aborted) throw new QueryAbortedError()
@@ -181,8 +244,9 @@ export class PgliteWorkerDb implements BulkLoadDb {
         if (last) return
       }
     } finally {
+      this.openCursors--
       // if the worker was replaced meanwhile, the new one has no such cursor: that is fine
-      await this.enqueue({ kind: 'cursor-close', cursor }).catch(() => undefined)
+      await this.enqueue({ kind: 'cursor-close', cursor }, { client }).catch(() => undefined)
     }
   }
 
@@ -210,7 +274,8 @@ export class PgliteWorkerDb implements BulkLoadDb {
    */
   untimed(): BulkLoadDb {
     return {
-      query: <Row>(sql: string, params: unknown[] = []) => this.runQuery<Row>(sql, params, undefined, false),
+      query: <Row>(sql: string, params: unknown[] = []) =>
+        this.runQuery<Row>(sql, params, undefined, undefined, false),
       exec: (sql: string) => this.runExec(sql, false),
       copyFrom: (sql: string, data: string | Uint8Array) => this.runCopyFrom(sql, data, false),
       copyTo: (sql: string) => this.copyTo(sql),
@@ -222,12 +287,16 @@ export class PgliteWorkerDb implements BulkLoadDb {
     sql: string,
     params: unknown[],
     signal: AbortSignal | undefined,
+    client: string | undefined,
     withTimeout: boolean,
   ): Promise<{ rows: Row[] }> {
     if (signal?.aborted) throw new QueryAbortedError()
     const readOnly = isReadOnly(sql)
     if (!readOnly) this.writeSeq++
-    const response = await this.enqueue({ kind: 'query', sql, params }, { readOnly, signal, withTimeout })
+    const response = await this.enqueue(
+      { kind: 'query', sql, params },
+      { readOnly, signal, client, withTimeout },
+    )
     return { rows: (response.rows ?? []) as Row[] }
   }
 
@@ -246,7 +315,7 @@ export class PgliteWorkerDb implements BulkLoadDb {
    * loading (createResource computes `_full_text` there). Close it when done.
    */
   async openScratch(): Promise<PgliteWorkerDb> {
-    return PgliteWorkerDb.open({ timeoutMs: 0, log: this.options.log })
+    return PgliteWorkerDb.open({ timeoutMs: 0, readers: 0, log: this.options.log })
   }
 
   /**
@@ -254,13 +323,11 @@ export class PgliteWorkerDb implements BulkLoadDb {
    * loading; later writes trigger a fresh snapshot when the queue is idle.
    */
   async takeSnapshot(): Promise<number> {
-    if (this.options.dataDir) return 0 // the directory itself is the snapshot
+    if (this.options.dataDir) return 0 // the directory itself is the snapshot (see openReaders)
     const seq = this.writeSeq // the dump runs after every write queued so far
     this.snapshotPending = true
     try {
-      this.snapshotDir ??=
-        this.options.snapshotDir ?? (await mkdtemp(path.join(tmpdir(), 'pglite-snapshots-')))
-      const file = path.join(this.snapshotDir, `snapshot-${++this.snapshotCount}.tar`)
+      const file = path.join(await this.ownDir(), `snapshot-${++this.snapshotCount}.tar`)
       const bytes = await this.dumpTo(file)
       this.snapshot = file
       this.snapshotSeq = seq
@@ -273,6 +340,46 @@ export class PgliteWorkerDb implements BulkLoadDb {
     }
   }
 
+  /** The directory of this instance's snapshots and copies, made on first use. */
+  private async ownDir(): Promise<string> {
+    this.snapshotDir ??= this.options.snapshotDir ?? (await mkdtemp(path.join(tmpdir(), 'pglite-snapshots-')))
+    return this.snapshotDir
+  }
+
+  /**
+   * Opens the readers of a database in a directory: the primary copies its directory, one copy per
+   * reader (two PGlite instances must never share one), and each reader opens its own. Call once
+   * the data is loaded: a reader serves only while nothing was written after its copy.
+   */
+  async openReaders(): Promise<void> {
+    if (!this.options.dataDir || this.readerCount === 0 || this.closed) return
+    const generation = ++this.snapshotCount
+    const dir = await this.ownDir()
+    const targets = Array.from({ length: this.readerCount }, (_, i) =>
+      path.join(dir, `reader-${generation}-${i + 1}`),
+    )
+    const seq = this.writeSeq
+    for (;;) {
+      try {
+        await this.enqueue({ kind: 'clone', targets }, { withTimeout: false })
+        break
+      } catch (error) {
+        // a dump's cursor holds what ran beside it uncommitted: try again once it closed
+        if (!(error instanceof QueryError) || error.message !== 'a cursor is open' || this.closed) throw error
+        await new Promise((resolve) => setTimeout(resolve, CLONE_RETRY_MS))
+      }
+    }
+    this.snapshotSeq = seq
+    const old = this.readers
+    this.readers = []
+    for (const reader of old) this.retire(reader)
+    await Promise.all(
+      targets.map((target) =>
+        this.startReader({ dataDir: target, sharedBuffers: this.options.readerSharedBuffers }, seq),
+      ),
+    )
+  }
+
   /**
    * Writes the database as a `dumpDataDir()` tarball to `file`, from memory or from a data
    * directory (main.ts loads in a directory, then serves from memory: see docs/server.md).
@@ -280,6 +387,11 @@ export class PgliteWorkerDb implements BulkLoadDb {
   async dumpTo(file: string): Promise<number> {
     const response = await this.enqueue({ kind: 'dump', file }, { withTimeout: false })
     return response.bytes ?? 0
+  }
+
+  /** Changes with every statement that may write (see Db.version). */
+  version(): number {
+    return this.writeSeq
   }
 
   /** Statements waiting for a worker (for tests and logs). */
@@ -292,39 +404,60 @@ export class PgliteWorkerDb implements BulkLoadDb {
     return this.primary?.running !== undefined
   }
 
-  /** Opens the reader lane from the current snapshot (replacing an outdated reader). */
-  prepareStandby(): void {
-    // Two PGlite instances must never share one data dir, so data-dir mode has no reader.
-    if (this.closed || this.options.dataDir || !this.snapshot) return
-    if (this.readerStarting) {
-      this.restartReader = true // a newer snapshot exists: open another reader when this one is up
-      return
-    }
-    if (this.reader) this.retire(this.reader)
-    this.reader = undefined
-    this.readerStarting = true
-    this.spawnWorker()
-      .then(({ worker, seq }) => {
-        this.readerStarting = false
-        if (this.closed) return void worker.terminate()
-        this.reader = this.newLane(worker, seq)
-        if (this.restartReader || seq !== this.snapshotSeq) {
-          this.restartReader = false
-          this.prepareStandby()
-        }
-        this.pump()
-      })
-      .catch((error: Error) => {
-        this.readerStarting = false
-        this.options.log?.(`reader worker failed to start: ${error.message}`)
-      })
+  /** Statements running now, in all workers (for tests and logs). */
+  get running(): number {
+    return [this.primary, ...this.readers].filter((lane) => lane?.running !== undefined).length
   }
 
-  /** Resolves once the reader lane is open (for tests and benchmarks). */
+  /** Readers open and up to date (for tests and logs). */
+  get readersReady(): number {
+    return this.readers.filter((reader) => !reader.retired && reader.seq === this.writeSeq).length
+  }
+
+  /** Opens the readers from the current in-memory snapshot (replacing outdated readers). */
+  prepareStandby(): void {
+    // Two PGlite instances must never share one data dir: its readers open copies (openReaders).
+    if (this.closed || this.options.dataDir || !this.snapshot) return
+    for (const reader of this.readers) if (reader.seq !== this.snapshotSeq) this.retire(reader)
+    this.readers = this.readers.filter((reader) => !reader.retired)
+    const missing = this.readerCount - this.readers.length - this.readersStarting
+    for (let i = 0; i < missing; i++) {
+      this.startReader({ snapshotFile: this.snapshot }, this.snapshotSeq).catch(() => undefined)
+    }
+  }
+
+  /** Opens a reader from `init`; it serves once open, if nothing was written since `seq`. */
+  private async startReader(init: WorkerInit, seq: number): Promise<void> {
+    this.readersStarting++
+    let worker: Worker
+    try {
+      worker = await this.spawnWorker(init)
+    } catch (error) {
+      this.options.log?.(`reader worker failed to start: ${(error as Error).message}`)
+      throw error
+    } finally {
+      this.readersStarting--
+    }
+    if (this.closed) return void worker.terminate()
+    const lane = this.newLane(worker, 'reader', init, seq)
+    if (!this.options.dataDir && seq !== this.snapshotSeq) {
+      // a newer snapshot was taken while it opened
+      this.retire(lane)
+      this.prepareStandby()
+      return
+    }
+    this.readers.push(lane)
+    this.pump()
+  }
+
+  /** Resolves once the readers are open and up to date (for tests and benchmarks). */
   async standbyReady(timeoutMs = 120_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs
     const ready = (): boolean =>
-      this.reader?.seq === this.snapshotSeq && !this.readerStarting && !this.snapshotPending
+      this.readersStarting === 0 &&
+      !this.snapshotPending &&
+      this.readers.length >= this.readerCount &&
+      this.readers.every((reader) => reader.seq === this.snapshotSeq)
     while (!ready() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
     return ready()
   }
@@ -332,72 +465,161 @@ export class PgliteWorkerDb implements BulkLoadDb {
   async close(): Promise<void> {
     this.closed = true
     for (const job of this.queue.splice(0)) job.reject(new Error('database closed'))
-    const lanes = [this.primary, this.reader].filter((lane): lane is Lane => lane !== undefined)
-    this.primary = this.reader = undefined
+    const lanes = [this.primary, ...this.readers].filter((lane): lane is Lane => lane !== undefined)
+    this.primary = undefined
+    this.readers = []
     // Remove the snapshots first: terminating a busy worker can take seconds, and a process being
     // shut down may be killed before that. (Workers already opened them; files are not needed.)
     if (this.snapshotDir) await rm(this.snapshotDir, { recursive: true, force: true })
     await Promise.all(lanes.map((lane) => lane.worker.terminate()))
   }
 
+  /**
+   * Queues a job. Clients are served in turn (start-time fair queuing): a client's job gets the
+   * turn after its previous one, but never one before the turn being served now, and the queue is
+   * kept in order of turns, then of arrival. So each client waiting has one job served per round.
+   */
   private enqueue(
     request: Job['request'],
     {
       withTimeout = true,
       readOnly = false,
       signal,
-    }: { withTimeout?: boolean; readOnly?: boolean; signal?: AbortSignal | undefined } = {},
+      client = '',
+    }: {
+      withTimeout?: boolean
+      readOnly?: boolean
+      signal?: AbortSignal | undefined
+      client?: string | undefined
+    } = {},
   ): Promise<WorkerResponse & { ok: true }> {
     if (this.closed) return Promise.reject(new Error('database closed'))
     return new Promise((resolve, reject) => {
-      const job: Job = { request, resolve, reject, withTimeout, readOnly }
+      const round = Math.max(this.round, this.clientRounds.get(client) ?? 0) + 1
+      this.clientRounds.set(client, round)
+      const job: Job = {
+        request,
+        resolve,
+        reject,
+        withTimeout,
+        readOnly,
+        client,
+        round,
+        arrival: this.arrivals++,
+      }
       if (signal) {
-        // While the job waits, an abort takes it out of the queue; once dispatched it runs to the end.
-        const drop = (): void => {
-          const index = this.queue.indexOf(job)
-          if (index < 0) return
-          this.queue.splice(index, 1)
-          reject(new QueryAbortedError())
-          this.pump() // a dropped head may have held back reads the reader can take
-        }
-        signal.addEventListener('abort', drop, { once: true })
+        const abandon = (): void => this.abandon(job)
+        signal.addEventListener('abort', abandon, { once: true })
         job.resolve = (response) => {
-          signal.removeEventListener('abort', drop)
+          signal.removeEventListener('abort', abandon)
           resolve(response)
         }
         job.reject = (error) => {
-          signal.removeEventListener('abort', drop)
+          signal.removeEventListener('abort', abandon)
           reject(error)
         }
       }
-      this.queue.push(job)
+      let index = this.queue.length
+      while (index > 0 && this.queue[index - 1]!.round > round) index--
+      this.queue.splice(index, 0, job)
       this.pump()
     })
   }
 
-  /** Hands queued jobs to idle lanes, in order. */
+  /**
+   * The client of `job` went away: a waiting job is taken out of the queue; a running query is
+   * stopped once it has run `abandonAfterMs`, by replacing its worker, when that loses nothing
+   * (a reader, or a primary without open cursors). Other running jobs finish.
+   */
+  private abandon(job: Job): void {
+    const index = this.queue.indexOf(job)
+    if (index >= 0) {
+      this.queue.splice(index, 1)
+      job.reject(new QueryAbortedError())
+      this.pump() // a dropped job may have held back others
+      return
+    }
+    const lane = [this.primary, ...this.readers].find((candidate) => candidate?.running?.job === job)
+    const running = lane?.running
+    if (!lane || !running || job.request.kind !== 'query' || !job.withTimeout) return
+    const stop = (): void => {
+      if (lane.running !== running || !this.losesNothing(lane)) return
+      clearTimeout(running.timer)
+      lane.running = undefined
+      this.abandoned++
+      job.reject(new QueryAbortedError())
+      this.replace(lane, `its client went away (${(performance.now() - running.started).toFixed(0)} ms in)`)
+    }
+    const left = this.abandonAfterMs - (performance.now() - running.started)
+    if (left <= 0) stop()
+    else running.abandonTimer = setTimeout(stop, left)
+  }
+
+  /**
+   * Whether replacing `lane`'s worker loses nothing: a reader holds a copy; the primary holds the
+   * dump's open cursors, and in memory the writes made since the last snapshot.
+   */
+  private losesNothing(lane: Lane): boolean {
+    if (lane.role === 'reader') return true
+    if (this.openCursors > 0) return false
+    return (
+      this.options.dataDir !== undefined ||
+      (this.snapshot !== undefined && this.snapshotSeq === this.writeSeq)
+    )
+  }
+
+  /** Hands queued jobs to idle lanes, in queue order (see `laneFor`). */
   private pump(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      const head = this.queue[0]!
-      let lane: Lane | undefined
-      if (this.primary && !this.primary.running) lane = this.primary
-      else if (this.reader && !this.reader.running && head.readOnly && this.reader.seq === this.writeSeq) {
-        lane = this.reader
+    if (this.closed) return
+    let primaryWanted = false
+    for (let index = 0; index < this.queue.length && this.anyLaneIdle();) {
+      const job = this.queue[index]!
+      const lane = this.laneFor(job, primaryWanted)
+      if (lane) {
+        this.queue.splice(index, 1)
+        this.dispatch(lane, job)
+        continue
       }
-      if (!lane) return
-      this.queue.shift()
-      this.dispatch(lane, head)
+      // the first job that needs the primary keeps it: later ones must not overtake it there
+      if (!job.readOnly) primaryWanted = true
+      index++
     }
     this.refreshSnapshotWhenIdle()
   }
 
+  /**
+   * A read-only query goes to an idle reader that saw every write, else to the primary; anything
+   * else (writes, cursors) to the primary, in order.
+   */
+  private laneFor(job: Job, primaryWanted: boolean): Lane | undefined {
+    if (job.readOnly) {
+      const reader = this.readers.find((lane) => !lane.running && !lane.retired && lane.seq === this.writeSeq)
+      if (reader) return reader
+    }
+    if (!primaryWanted && this.primary && !this.primary.running) return this.primary
+    return undefined
+  }
+
+  private anyLaneIdle(): boolean {
+    return (
+      (this.primary !== undefined && !this.primary.running) ||
+      this.readers.some((lane) => !lane.running && !lane.retired)
+    )
+  }
+
   private dispatch(lane: Lane, job: Job): void {
     const id = this.nextId++
+    this.round = Math.max(this.round, job.round)
+    // forget the turns of clients who have no job ahead of the current round
+    if (this.clientRounds.size > 1000) {
+      for (const [client, round] of this.clientRounds)
+        if (round <= this.round) this.clientRounds.delete(client)
+    }
     const timer =
       this.timeoutMs > 0 && job.withTimeout
         ? setTimeout(() => this.onTimeout(lane, id), this.timeoutMs)
         : undefined
-    lane.running = { job, id, timer }
+    lane.running = { job, id, timer, started: performance.now() }
     const { request } = job
     // bytes of a binary COPY are moved to the worker, not copied (they can be megabytes)
     const transfer =
@@ -418,6 +640,7 @@ export class PgliteWorkerDb implements BulkLoadDb {
     const running = lane.running
     if (!running || running.id !== response.id) return
     clearTimeout(running.timer)
+    clearTimeout(running.abandonTimer)
     lane.running = undefined
     if (response.ok) running.job.resolve(response)
     else {
@@ -433,42 +656,63 @@ export class PgliteWorkerDb implements BulkLoadDb {
   private onTimeout(lane: Lane, id: number): void {
     const running = lane.running
     if (!running || running.id !== id) return
+    clearTimeout(running.abandonTimer)
     lane.running = undefined
     running.job.reject(new QueryTimeoutError())
     this.replace(lane, `statement timeout after ${this.timeoutMs} ms`)
   }
 
-  /** Terminates a lane's worker and restores service: the reader becomes primary if needed. */
+  /** Terminates a lane's worker and restores service (see the comment at the top). */
   private replace(lane: Lane, reason: string): void {
     this.replacements++
     this.options.log?.(`replacing database worker: ${reason}`)
     // A worker stuck in WebAssembly can take seconds to terminate: do not wait for it.
     const terminated = lane.worker.terminate()
-    if (lane === this.reader) {
-      this.reader = undefined
-      this.prepareStandby()
+    if (lane.role === 'reader') {
+      this.readers = this.readers.filter((reader) => reader !== lane)
+      if (lane.retired) return
+      if (!this.options.dataDir) return this.prepareStandby()
+      // its own copy of the directory: reopened once the old worker let go of it
+      void terminated
+        .then(() => this.startReader(lane.init, lane.seq))
+        .catch((error: Error) => this.options.log?.(`reader worker failed to start: ${error.message}`))
       return
     }
     if (lane !== this.primary) return
     this.primary = undefined
-    if (this.snapshotSeq !== this.writeSeq) {
+    if (!this.options.dataDir && this.snapshotSeq !== this.writeSeq) {
       this.options.log?.('writes made since the last snapshot are lost with the stuck worker')
     }
-    if (this.reader && this.reader.seq === this.snapshotSeq) {
-      this.primary = this.reader
-      this.reader = undefined
+    const standby = this.options.dataDir
+      ? undefined
+      : this.readers.find((reader) => reader.seq === this.snapshotSeq && !reader.retired)
+    if (standby) {
+      // in memory, a reader holds the same data: it takes over at once
+      this.readers = this.readers.filter((reader) => reader !== standby)
+      standby.role = 'primary'
+      this.primary = standby
       this.prepareStandby()
       this.pump()
       return
     }
     const started = Date.now()
+    const init: WorkerInit = this.options.dataDir
+      ? lane.init
+      : this.snapshot
+        ? { snapshotFile: this.snapshot }
+        : lane.init
     void (async () => {
-      // Without a reader (data-dir mode, or still starting) the old worker must be gone first.
+      // In a directory, the old worker must be gone first.
       if (this.options.dataDir) await terminated
       try {
-        const { worker, seq } = await this.spawnWorker()
+        const worker = await this.spawnWorker(init)
         if (this.closed) return void worker.terminate()
-        this.primary = this.newLane(worker, seq)
+        this.primary = this.newLane(
+          worker,
+          'primary',
+          init,
+          this.options.dataDir ? lane.seq : this.snapshotSeq,
+        )
         this.options.log?.(`database worker replaced in ${Date.now() - started} ms`)
         this.prepareStandby()
         this.pump()
@@ -484,15 +728,16 @@ export class PgliteWorkerDb implements BulkLoadDb {
     if (!lane.running) void lane.worker.terminate()
   }
 
-  private newLane(worker: Worker, seq: number): Lane {
-    const lane: Lane = { worker, seq, running: undefined, retired: false }
+  private newLane(worker: Worker, role: Lane['role'], init: WorkerInit, seq: number): Lane {
+    const lane: Lane = { worker, role, init, seq, running: undefined, retired: false }
     worker.on('message', (message: WorkerResponse) => this.onResponse(lane, message))
     worker.on('exit', () => {
-      if (this.closed || lane.retired || (lane !== this.primary && lane !== this.reader)) return
+      if (this.closed || lane.retired || (lane !== this.primary && !this.readers.includes(lane))) return
       const running = lane.running
       lane.running = undefined
       if (running) {
         clearTimeout(running.timer)
+        clearTimeout(running.abandonTimer)
         running.job.reject(new Error('database worker crashed'))
       }
       this.replace(lane, 'worker exited unexpectedly')
@@ -500,17 +745,15 @@ export class PgliteWorkerDb implements BulkLoadDb {
     return lane
   }
 
-  /** Starts a worker and resolves once its database is open. */
-  private spawnWorker(): Promise<{ worker: Worker; seq: number }> {
-    const init: WorkerInit = { snapshotFile: this.snapshot, dataDir: this.options.dataDir }
-    const seq = this.snapshotSeq
+  /** Starts a worker on `init` and resolves once its database is open. */
+  private spawnWorker(init: WorkerInit): Promise<Worker> {
     const worker = new Worker(workerUrl, { workerData: init })
     return new Promise((resolve, reject) => {
       let ready = false
       worker.once('message', (message: WorkerStatus) => {
         if (message.ready) {
           ready = true
-          resolve({ worker, seq })
+          resolve(worker)
         } else {
           reject(new Error(message.message))
           void worker.terminate()

@@ -2,7 +2,8 @@
 // on the main thread a slow query would freeze the whole HTTP server; here it only blocks this
 // worker, which the main thread can terminate when the statement timeout expires.
 import { createWriteStream, openAsBlob } from 'node:fs'
-import { rename } from 'node:fs/promises'
+import { cp, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
@@ -12,11 +13,58 @@ import { quoteIdent, quoteLiteral } from '../ckan/identifiers.ts'
 import { copyCsvOptions } from './copy-params.ts'
 import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStatus } from './worker-protocol.ts'
 
+/** What a copy for a reader leaves out: temporary files, lock files, and this server's own files. */
+const NOT_CLONED = new Set([
+  'pgsql_tmp',
+  'postmaster.pid',
+  'datastore-explorer.pid',
+  'datastore-explorer-data-key',
+])
+
 async function open(init: WorkerInit): Promise<PGlite> {
+  const startParams = init.sharedBuffers
+    ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${init.sharedBuffers}`]
+    : undefined
+  const options = startParams ? { startParams } : {}
   // A file-backed Blob: the tarball is not read into memory a second time.
-  if (init.snapshotFile) return PGlite.create({ loadDataDir: await openAsBlob(init.snapshotFile) })
-  if (init.dataDir) return PGlite.create({ dataDir: init.dataDir })
-  return PGlite.create()
+  if (init.snapshotFile)
+    return PGlite.create({ ...options, loadDataDir: await openAsBlob(init.snapshotFile) })
+  if (init.dataDir) {
+    // The temporary files of a statement whose worker was terminated (a big sort can leave
+    // gigabytes): PostgreSQL's postmaster removes them at start, its single-user mode does not.
+    await rm(path.join(init.dataDir, 'base', 'pgsql_tmp'), { recursive: true, force: true })
+    return PGlite.create({ ...options, dataDir: init.dataDir })
+  }
+  return PGlite.create(options)
+}
+
+/** A WAL segment file's name: timeline, log and segment, 24 hexadecimal digits. */
+const WAL_SEGMENT = /^[0-9A-F]{24}$/
+
+/**
+ * Copies the data directory for readers (see the `clone` request). Of the write-ahead log, only the
+ * segments from the checkpoint's redo point on are needed to open the copy: the others are old, or
+ * recycled for later use (some 100 MB of the default data's directory).
+ */
+async function clone(db: PGlite, dataDir: string | undefined, targets: string[]): Promise<void> {
+  if (!dataDir) throw new Error('only a database in a directory can be copied for readers')
+  await db.exec('CHECKPOINT')
+  const { rows } = await db.query<{ redo: string; current: string }>(
+    `SELECT redo_wal_file AS redo, pg_walfile_name(pg_current_wal_insert_lsn()) AS current
+       FROM pg_control_checkpoint()`,
+  )
+  const { redo, current } = rows[0]!
+  const walDir = path.join(dataDir, 'pg_wal')
+  const wanted = (source: string): boolean => {
+    const name = path.basename(source)
+    if (NOT_CLONED.has(name)) return false
+    if (path.dirname(source) === walDir && WAL_SEGMENT.test(name)) return name >= redo && name <= current
+    return true
+  }
+  for (const target of targets) {
+    await rm(target, { recursive: true, force: true })
+    await cp(dataDir, target, { recursive: true, filter: wanted })
+  }
 }
 
 /**
@@ -30,6 +78,11 @@ class Cursors {
   private readonly rowTypes = new Map<string, string>()
 
   constructor(private readonly db: PGlite) {}
+
+  /** Whether a cursor's transaction is open (statements beside it are not committed yet). */
+  get anyOpen(): boolean {
+    return this.open.size > 0
+  }
 
   /** Runs `step`, inside a savepoint when cursors are open. */
   async guarded<T>(step: () => Promise<T>): Promise<T> {
@@ -158,6 +211,11 @@ async function handle(db: PGlite, cursors: Cursors, request: WorkerRequest): Pro
         }
       case 'cursor-close':
         await cursors.close(request.cursor)
+        return { id: request.id, ok: true }
+      case 'clone':
+        // what ran beside an open cursor is not committed yet: a copy now would miss it
+        if (cursors.anyOpen) return { id: request.id, ok: false, message: 'a cursor is open', code: 'busy' }
+        await clone(db, (workerData as WorkerInit).dataDir, request.targets)
         return { id: request.id, ok: true }
       case 'dump': {
         // Uncompressed: gzip would cost more time than the disk it saves.

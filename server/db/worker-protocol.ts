@@ -23,6 +23,12 @@ export type WorkerRequest =
    */
   | { id: number; kind: 'cursor-copy'; cursor: string; rows: number; delimiter: ',' | '\t' }
   | { id: number; kind: 'cursor-close'; cursor: string }
+  /**
+   * Copies the worker's data directory into each of `targets` (emptied first) for reader workers:
+   * after a CHECKPOINT, and while this job runs nothing else touches the database, so each copy is
+   * the database as it is now (a reader opening it replays no more than PostgreSQL's own recovery).
+   */
+  | { id: number; kind: 'clone'; targets: string[] }
 
 export type WorkerResponse =
   | { id: number; ok: true; rows?: unknown[]; bytes?: number; data?: Uint8Array; copied?: number }
@@ -37,4 +43,9 @@ export interface WorkerInit {
   snapshotFile?: string
   /** An on-disk PGlite data directory (created when missing). */
   dataDir?: string
+  /**
+   * PostgreSQL's `shared_buffers` (default PGlite's 128MB, all touched at start): readers on a
+   * copy of a directory read through the operating system's file cache and need less.
+   */
+  sharedBuffers?: string
 }

@@ -4,6 +4,14 @@ import type http from 'node:http'
 /** The body was over the limit (it was read to its end and dropped). */
 export class BodyTooLargeError extends Error {}
 
+/** The client went away before its body was read to the end: nobody is left to answer. */
+export class BodyAbortedError extends Error {
+  constructor() {
+    super('request aborted')
+    this.name = 'BodyAbortedError'
+  }
+}
+
 /** Beyond this much, an oversized body is not read to its end: the connection is closed instead. */
 const DRAIN_LIMIT_FACTOR = 16
 
@@ -27,7 +35,18 @@ export function readBody(request: http.IncomingMessage, limit: number): Promise<
     request.on('end', () => (tooLarge ? reject(new BodyTooLargeError()) : resolve(Buffer.concat(chunks))))
     request.on('error', reject)
     request.on('close', () => {
-      if (!request.complete) reject(tooLarge ? new BodyTooLargeError() : new Error('request aborted'))
+      if (!request.complete) reject(tooLarge ? new BodyTooLargeError() : new BodyAbortedError())
     })
+  })
+}
+
+/** Reads the body to its end without keeping it (before a refusal: see readBody). */
+export function drainBody(request: http.IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (request.complete) return resolve()
+    request.on('end', resolve)
+    request.on('close', resolve)
+    request.on('error', resolve)
+    request.resume()
   })
 }

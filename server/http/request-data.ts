@@ -15,12 +15,15 @@ export interface RawRequest {
 
 export type RequestDataResult =
   | { ok: true; data: DataDict }
-  /** A pre-action error: CKAN answers with a bare JSON string. */
-  | { ok: false; status: 400; message: string }
+  /**
+   * A pre-action error: CKAN answers with a bare JSON string, "Bad request" and this detail (the
+   * prefix changed in CKAN 2.12: server.ts adds it).
+   */
+  | { ok: false; status: 400; detail: string }
   /** Werkzeug 3 refuses `get_json()` on a non-JSON content type: CKAN 2.11 shows its HTML error page. */
   | { ok: false; status: 415; html: true }
 
-const JSON_ERROR = 'Bad request - JSON Error: '
+const JSON_ERROR = 'JSON Error: '
 
 /** Parses `a=1&b=2&a=3` into CKAN's flat dict: a key given once → string, repeated → list. */
 export function multiDictToFlat(params: URLSearchParams): DataDict {
@@ -61,7 +64,7 @@ function notADict(value: Json): RequestDataResult {
   return {
     ok: false,
     status: 400,
-    message: `${JSON_ERROR}Request data JSON decoded to ${pythonRepr(value)} but it needs to be a dictionary.`,
+    detail: `${JSON_ERROR}Request data JSON decoded to ${pythonRepr(value)} but it needs to be a dictionary.`,
   }
 }
 
@@ -80,7 +83,7 @@ function fromForm(form: URLSearchParams): RequestDataResult {
   if (keys.length === 1 && (onlyValue === '' || onlyValue === '1')) {
     const parsed = parseJson(keys[0]!)
     if (!parsed.ok) {
-      return { ok: false, status: 400, message: `${JSON_ERROR}Error decoding JSON data.` }
+      return { ok: false, status: 400, detail: `${JSON_ERROR}Error decoding JSON data.` }
     }
     return isDict(parsed.value) ? { ok: true, data: parsed.value } : notADict(parsed.value)
   }
@@ -95,7 +98,7 @@ export function getRequestData(request: RawRequest): RequestDataResult {
     return {
       ok: false,
       status: 400,
-      message: `${JSON_ERROR}Invalid request. Please use POST method for your request`,
+      detail: `${JSON_ERROR}Invalid request. Please use POST method for your request`,
     }
   }
 
@@ -118,7 +121,7 @@ export function getRequestData(request: RawRequest): RequestDataResult {
     return {
       ok: false,
       status: 400,
-      message: `${JSON_ERROR}Error decoding JSON data. Error: ${parsed.error} JSON data extracted from the request: ${text.slice(0, 200)}`,
+      detail: `${JSON_ERROR}Error decoding JSON data. Error: ${parsed.error} JSON data extracted from the request: ${text.slice(0, 200)}`,
     }
   }
   return isDict(parsed.value) ? { ok: true, data: parsed.value } : notADict(parsed.value)

@@ -5,10 +5,13 @@ import http from 'node:http'
 import { QueryError, QueryTimeoutError } from '../ckan/types.ts'
 import type { ActionOutcome, Caller, DataDict, Db, Json, SearchConfig, SearchContext } from '../ckan/types.ts'
 import { toCkanJson } from '../ckan/ckan-json.ts'
+import { badRequestMessage, ckanVersionOf } from '../ckan/ckan-version.ts'
 import { prepareDump } from '../ckan/datastore-dump.ts'
 import { abortableDb, QueryAbortedError } from '../db/abort.ts'
 import { errorPage, escapeHtml } from './pages.ts'
-import { BodyTooLargeError, readBody } from './read-body.ts'
+import { clientOf, ClientLimit } from './client-limit.ts'
+import { publicError } from './public-error.ts'
+import { BodyAbortedError, BodyTooLargeError, drainBody, readBody } from './read-body.ts'
 import { getRequestData } from './request-data.ts'
 import { hasSideEffects, matchRoute } from './routes.ts'
 import { findStaticFile } from './static-files.ts'
@@ -30,6 +33,10 @@ export interface ServerOptions {
   proxy?: ProxyOptions | undefined
   /** The address readers reach this server at (`--public-url`), for the embed snippets. */
   publicUrl?: string | undefined
+  /** Requests one client address may have in progress at once on the API (0 or undefined: no limit). */
+  maxClientRequests?: number
+  /** Show the SQL and its parameters in "Invalid query" answers, as CKAN does (`--debug-errors`). */
+  debugErrors?: boolean
 }
 
 /** Where the page finds the proxy (the runtime config's `proxy`). */
@@ -130,7 +137,10 @@ async function handleAction(
   const action = Object.hasOwn(options.actions, route.name) ? options.actions[route.name] : undefined
   if (!action) {
     await readBody(request, options.maxBodyBytes)
-    return jsonReply(400, `Bad request - Action name not known: ${route.name}`)
+    return jsonReply(
+      400,
+      badRequestMessage(ckanVersionOf(options.config), `Action name not known: ${route.name}`),
+    )
   }
   const body = await readBody(request, options.maxBodyBytes)
   const query = url.search.slice(1)
@@ -151,7 +161,7 @@ async function handleAction(
         ),
       )
     }
-    return jsonReply(400, parsed.message)
+    return jsonReply(400, badRequestMessage(ckanVersionOf(options.config), parsed.detail))
   }
   const data = parsed.data
   // CKAN drops `callback` from the data dict and runs such calls as anonymous (api.py l.268–273).
@@ -159,12 +169,13 @@ async function handleAction(
   delete data.callback
   const ctx: SearchContext = {
     // a client that disconnected (an abandoned page while scrolling) costs no more queries
-    db: abortableDb(options.db, clientGone),
+    db: abortableDb(options.db, clientGone, clientOf(request)),
     config: options.config,
     caller: callerFor(request, options.tokens, jsonp),
     currentPath: route.apiPath,
     currentQuery: query,
     overHttp: true,
+    origin: originOf(request),
   }
   let outcome: ActionOutcome
   try {
@@ -176,7 +187,11 @@ async function handleAction(
   }
   const reply = outcome.ok
     ? jsonReply(200, { help, success: true, result: outcome.result })
-    : jsonReply(outcome.status, { help, success: false, error: outcome.error })
+    : jsonReply(outcome.status, {
+        help,
+        success: false,
+        error: publicError(outcome.error, options.debugErrors ?? false),
+      })
 
   const callback = url.searchParams.get('callback')
   if (method === 'GET' && callback !== null && reply.status === 200) {
@@ -205,7 +220,7 @@ async function handleDump(
       Allow: 'GET, HEAD, OPTIONS',
     })
   }
-  const db = abortableDb(options.db, clientGone)
+  const db = abortableDb(options.db, clientGone, clientOf(request))
   const ctx: SearchContext = {
     db,
     config: options.config,
@@ -215,7 +230,12 @@ async function handleDump(
     overHttp: true,
   }
   const failed = (outcome: ActionOutcome): Reply =>
-    outcome.ok ? jsonReply(500, {}) : jsonReply(outcome.status, { success: false, error: outcome.error })
+    outcome.ok
+      ? jsonReply(500, {})
+      : jsonReply(outcome.status, {
+          success: false,
+          error: publicError(outcome.error, options.debugErrors ?? false),
+        })
   let prepared: Awaited<ReturnType<typeof prepareDump>>
   try {
     prepared = await prepareDump(resourceId, url.searchParams, ctx)
@@ -327,14 +347,45 @@ function corsHeaders(request: http.IncomingMessage): Record<string, string> {
   }
 }
 
+/** Routes that reach the database: the ones each client's share is counted on. */
+function isApiRequest(url: string | undefined): boolean {
+  const kind = matchRoute(new URL(url ?? '/', 'http://localhost').pathname).kind
+  return kind === 'action' || kind === 'dump'
+}
+
+function tooManyRequests(limit: number): Reply {
+  const reply = jsonReply(429, {
+    help: '',
+    success: false,
+    error: {
+      __type: 'Too Many Requests',
+      message: `Too many requests from your address at once: at most ${limit} may be in progress. Wait for some to finish, then try again.`,
+    },
+  })
+  reply.headers['Retry-After'] = '1'
+  return reply
+}
+
+/** The status a finished exchange is logged with: 499 (as nginx says it) when the client left first. */
+const CLIENT_GONE = 499
+
 export function createRequestHandler(options: ServerOptions) {
   const proxy = options.proxy ? createProxy(options.proxy) : null
+  const clientLimit = new ClientLimit(options.maxClientRequests ?? 0)
   return async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     const started = performance.now()
-    const logDone = (outcome: string | number): void =>
+    // a response is done when it closes: once written whole, or when its client left before
+    const closed = new Promise<void>((resolve) => response.once('close', resolve))
+    const logDone = (status: number, note = ''): void =>
       options.log(
-        `${request.method} ${pathForLog(request.url ?? '/')} ${outcome} ${(performance.now() - started).toFixed(1)}ms`,
+        `${request.method} ${pathForLog(request.url ?? '/')} ${status} ${(performance.now() - started).toFixed(1)}ms${note && ` ${note}`}`,
       )
+    /** Logs once the response closed: a client that left first is logged as such, never as a 5xx. */
+    const logClosed = async (note = ''): Promise<void> => {
+      await closed
+      if (response.writableFinished) logDone(response.statusCode)
+      else logDone(CLIENT_GONE, `client gone${note && `, ${note}`}`)
+    }
     const isProxyPath = (request.url ?? '').split('?', 1)[0] === PROXY_PATH
     if (isProxyPath && !proxy) {
       request.resume()
@@ -346,70 +397,138 @@ export function createRequestHandler(options: ServerOptions) {
       // the proxy streams its answer itself, with its own headers; it is for this server's own pages
       // (no CORS headers)
       await proxy(request, response)
-      logDone(response.statusCode)
+      await logClosed()
       return
     }
-    const clientGone = new AbortController()
-    response.on('close', () => {
-      if (!response.writableFinished) clientGone.abort()
-    })
-    let reply: Reply
+    const client = clientOf(request)
+    const counted = isApiRequest(request.url)
+    if (counted && !clientLimit.tryEnter(client)) {
+      // read (and drop) the body first, so the client reads the answer rather than a broken pipe
+      await drainBody(request)
+      const reply = tooManyRequests(clientLimit.max)
+      response.writeHead(reply.status, {
+        ...reply.headers,
+        ...corsHeaders(request),
+        'X-Content-Type-Options': 'nosniff',
+      })
+      response.end(reply.body)
+      await logClosed()
+      return
+    }
     try {
-      reply = await route(options, request, clientGone.signal)
-    } catch (error) {
-      if (error instanceof QueryAbortedError) {
-        // nobody is left to answer
-        logDone('client gone, not run')
+      await answer(options, request, response, logDone, logClosed)
+    } finally {
+      // the request's share is given back only once its work is done, whether or not its client stayed
+      if (counted) clientLimit.leave(client)
+    }
+  }
+}
+
+/** Routes a request and writes its answer (the whole exchange but the proxy and the client limit). */
+async function answer(
+  options: ServerOptions,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  logDone: (status: number, note?: string) => void,
+  logClosed: (note?: string) => Promise<void>,
+): Promise<void> {
+  const clientGone = new AbortController()
+  response.on('close', () => {
+    if (!response.writableFinished) clientGone.abort()
+  })
+  let reply: Reply
+  try {
+    reply = await route(options, request, clientGone.signal)
+  } catch (error) {
+    if (
+      error instanceof QueryAbortedError ||
+      error instanceof BodyAbortedError ||
+      clientGone.signal.aborted
+    ) {
+      // nobody is left to answer
+      response.destroy()
+      await logClosed(
+        error instanceof QueryAbortedError ? 'query not run or stopped' : 'while the request was read',
+      )
+      return
+    }
+    if (error instanceof BodyTooLargeError) {
+      // CKAN's web server answers an HTML page here; ours keeps CKAN's envelope, as its API does
+      reply = jsonReply(413, {
+        help: '',
+        success: false,
+        error: {
+          __type: 'Request Entity Too Large',
+          message: `Request body too large: the limit is ${options.maxBodyBytes} bytes`,
+        },
+      })
+      reply.headers.Connection = 'close'
+    } else {
+      options.log(`error: ${(error as Error)?.stack ?? String(error)}`)
+      reply = jsonReply(500, { __type: 'Internal Server Error', message: 'Internal Server Error' })
+    }
+  }
+  if (clientGone.signal.aborted) {
+    // the answer was made (an action may turn a stopped query into an error answer), but for nobody
+    response.destroy()
+    await logClosed('answer dropped')
+    return
+  }
+  try {
+    const headers = { ...reply.headers, ...corsHeaders(request), 'X-Content-Type-Options': 'nosniff' }
+    response.writeHead(reply.status, headers)
+    if (reply.stream) {
+      const stream = reply.stream
+      try {
+        await stream((text) => writeWithBackpressure(response, text, clientGone.signal))
+      } catch (error) {
+        // the headers are out: a cut connection is the only way left to say the body is not whole
+        const gone = clientGone.signal.aborted
         response.destroy()
+        if (gone) await logClosed('stream stopped')
+        else {
+          options.log(`error while streaming: ${(error as Error)?.stack ?? String(error)}`)
+          logDone(500, 'stream cut')
+        }
         return
       }
-      if (error instanceof BodyTooLargeError) {
-        // CKAN's web server answers an HTML page here; ours keeps CKAN's envelope, as its API does
-        reply = jsonReply(413, {
-          help: '',
-          success: false,
-          error: {
-            __type: 'Request Entity Too Large',
-            message: `Request body too large: the limit is ${options.maxBodyBytes} bytes`,
-          },
-        })
-        reply.headers.Connection = 'close'
-      } else {
-        options.log(`error: ${(error as Error)?.stack ?? String(error)}`)
-        reply = jsonReply(500, { __type: 'Internal Server Error', message: 'Internal Server Error' })
-      }
     }
-    try {
-      const headers = { ...reply.headers, ...corsHeaders(request), 'X-Content-Type-Options': 'nosniff' }
-      response.writeHead(reply.status, headers)
-      if (reply.stream) {
-        const stream = reply.stream
-        try {
-          await stream((text) => writeWithBackpressure(response, text, clientGone.signal))
-        } catch (error) {
-          // the headers are out: a cut connection is the only way left to say the body is not whole
-          response.destroy()
-          if (clientGone.signal.aborted) logDone('client gone, stream stopped')
-          else options.log(`error while streaming: ${(error as Error)?.stack ?? String(error)}`)
-          return
-        }
-      }
-      response.end(request.method === 'HEAD' || reply.stream ? undefined : reply.body)
-    } catch (error) {
-      options.log(`error writing response: ${(error as Error).message}`)
-      response.destroy()
-    }
-    logDone(reply.status)
+    response.end(request.method === 'HEAD' || reply.stream ? undefined : reply.body)
+  } catch (error) {
+    options.log(`error writing response: ${(error as Error).message}`)
+    response.destroy()
   }
+  // logged once the answer is out (or the client left while it was written)
+  await logClosed()
 }
 
 export function createDatastoreServer(options: ServerOptions): http.Server {
   const handler = createRequestHandler(options)
   const server = http.createServer((request, response) => void handler(request, response))
   // Malformed HTTP must not take the process down.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
-    else socket.destroy()
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy()
+      return
+    }
+    // An address or headers over Node's 16 KB (a long search sent as GET): CKAN's envelope and a way
+    // out, rather than Node's empty answer, which a client cannot read.
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      const body = JSON.stringify({
+        help: '',
+        success: false,
+        error: {
+          __type: 'Request Header Fields Too Large',
+          message: 'The address or the headers are too long: send a long search as a POST with a JSON body',
+        },
+      })
+      socket.end(
+        'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json;charset=utf-8\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      )
+      return
+    }
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
   })
   return server
 }

@@ -42,6 +42,8 @@ describe('parseCli', () => {
       '64',
       '--public-url=https://data.example.org/explorer/',
       '--quiet',
+      '--ckan-version',
+      '2.11',
     ])
     expect(options).toEqual({
       ...DEFAULTS,
@@ -60,7 +62,27 @@ describe('parseCli', () => {
       maxBodyBytes: 64 * 1024,
       publicUrl: 'https://data.example.org/explorer',
       quiet: true,
+      ckanVersion: '2.11',
     })
+  })
+
+  it('reads how the load is shared: readers, the per-client cap, and the SQL in errors', () => {
+    expect(DEFAULTS).toMatchObject({ dbReaders: 1, maxClientRequests: 32, debugErrors: false })
+    expect(parseCli(['--db-readers', '3', '--max-client-requests=0', '--debug-errors'])).toEqual({
+      ...DEFAULTS,
+      dbReaders: 3,
+      maxClientRequests: 0,
+      debugErrors: true,
+    })
+    expect(() => parseCli(['--db-readers', '9'])).toThrow('--db-readers must be between 0 and 8, got 9')
+    expect(() => parseCli(['--max-client-requests', 'many'])).toThrow(
+      '--max-client-requests expects a whole number, got "many"',
+    )
+  })
+
+  it('answers as CKAN 2.12 unless told --ckan-version 2.11', () => {
+    expect(parseCli([]).ckanVersion).toBe('2.12')
+    expect(parseCli(['--ckan-version=2.12']).ckanVersion).toBe('2.12')
   })
 
   it.each([
@@ -81,6 +103,7 @@ describe('parseCli', () => {
       '--public-url expects an http(s) address such as https://data.example.org/explorer, got "ftp://x.org"',
     ],
     [['--public-url', 'https://x.org/?a'], '--public-url expects an http(s) address'],
+    [['--ckan-version', '2.10'], '--ckan-version expects 2.12 or 2.11, got "2.10"'],
   ])('refuses %j with one line', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(CliError)
     expect(() => parseCli(argv)).toThrow(message)

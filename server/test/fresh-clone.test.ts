@@ -61,6 +61,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript;charset=utf-8',
   '.css': 'text/css;charset=utf-8',
   '.png': 'image/png',
+  '.json': 'application/json;charset=utf-8',
 }
 
 /** The same-origin scripts, style sheets, icons and frames an HTML page names. */

@@ -62,6 +62,13 @@ const hostileText = fc.oneof(
     '"str"',
     '{"year": [2001]}',
     '{"nosuch": 1}',
+    // CKAN 2.12's filters, and what 2.12 itself answers with a 500
+    '{"year": {"gte": 2000, "lt": "x"}}',
+    '[{"year": 2001}, {"$or": []}]',
+    '{"year": {}}',
+    '{"year": {"in": 5}}',
+    '{"year": {"$and": [{"gt": 1}]}}',
+    '{"$or": {"year": 1}}',
     'year desc',
     '"year" desc, name',
     'name nulls first',
@@ -71,6 +78,9 @@ const hostileText = fc.oneof(
   ),
   fc.constantFrom(...COLUMNS),
 )
+
+/** CKAN 2.12's filter operators, so that generated dicts nest operations too. */
+const FILTER_KEYS = ['$or', '$and', '$not', '$$year', 'eq', 'gt', 'gte', 'lt', 'lte', 'in', 'ne']
 
 const jsonLeaf = fc.oneof(
   hostileText,
@@ -85,7 +95,9 @@ const jsonValue = fc.letrec((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     jsonLeaf,
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(hostileText, fc.constantFrom(...COLUMNS)), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(fc.oneof(hostileText, fc.constantFrom(...COLUMNS, ...FILTER_KEYS)), tie('value'), {
+      maxKeys: 4,
+    }),
   ),
 })).value
 
@@ -104,18 +116,32 @@ const PARAMS = [
   'records_format',
   'include_total',
   'total_estimation_threshold',
+  'include_next_page',
   'full_text',
   'callback',
   'unknown_param',
 ]
+
+const words = (n: number, word = 'w'): string => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ')
+
+/** Inputs around this server's limits (docs/server.md, "Limits"): long searches, long `fields`. */
+const bigInput = fc.oneof(
+  fc.integer({ min: 90, max: 3000 }).map((n) => ({ q: words(n) })),
+  fc.integer({ min: 90, max: 400 }).map((n) => ({ q: `${words(n).replace(/ /g, ':* | ')}:*`, plain: false })),
+  fc.integer({ min: 40, max: 400 }).map((n) => ({ q: { name: words(n), notes: words(n) } })),
+  fc.tuple(fc.integer({ min: 1, max: 2000 }), fc.constantFrom(...COLUMNS)).map(([n, column]) => ({
+    fields: Array.from({ length: n }, (_, i) => (i % 3 === 0 ? column : `c${i}`)),
+  })),
+)
 
 /** A data dict: usually the real table, with a few parameters of any value. */
 const dataDict = fc
   .record({
     resource_id: fc.oneof(fc.constant('generated'), fc.constant('generated'), jsonValue),
     extra: fc.dictionary(fc.constantFrom(...PARAMS), jsonValue, { maxKeys: 5 }),
+    big: fc.option(bigInput, { freq: 10 }),
   })
-  .map(({ resource_id, extra }) => ({ resource_id, ...extra }))
+  .map(({ resource_id, extra, big }) => ({ resource_id, ...extra, ...big }))
 
 type Way = 'get' | 'json' | 'form'
 
@@ -160,6 +186,9 @@ function expectCkanShape(status: number, body: string, jsonp: boolean): void {
   expect(parsed).toMatchObject({ help: expect.any(String), success: status < 300 })
   const envelope = parsed as Record<string, unknown>
   expect(status < 300 ? 'result' in envelope : 'error' in envelope).toBe(true)
+  // without --debug-errors, no answer shows the SQL or its parameters (docs/server.md)
+  const info = (envelope.error as { info?: Record<string, unknown> } | undefined)?.info
+  if (info) expect(Object.keys(info)).toEqual(['orig'])
 }
 
 describe('datastore_search under fuzzing', () => {
@@ -192,6 +221,63 @@ describe('datastore_search under fuzzing', () => {
       const response = await send(way, data)
       expectCkanShape(response.status, await response.text(), false)
     }
+    // an address over Node's 16 KB of headers: 431 in CKAN's envelope, not an empty answer
+    const longAddress = await send('get', {
+      resource_id: 'generated',
+      fields: Array.from({ length: 2000 }, (_, i) => `c${i}`),
+    })
+    const longBody = await longAddress.text()
+    expect(longAddress.status).toBe(431)
+    expectCkanShape(longAddress.status, longBody, false)
+    expect(JSON.parse(longBody)).toMatchObject({ error: { __type: 'Request Header Fields Too Large' } })
+    // over the limits: searches and field lists that would hold the database for up to a minute
+    const tooManyTerms = {
+      q: ['Too many search terms: a search may have at most 100 words in all'],
+      __type: 'Validation Error',
+    }
+    const overLimits: Array<[Way, Record<string, unknown>, Record<string, unknown>]> = [
+      // a 0.9 MB POST whose `q` has 130,000 words (under the 1 MB body limit)
+      ['json', { resource_id: 'generated', q: words(130_000) }, tooManyTerms],
+      [
+        'json',
+        { resource_id: 'generated', q: `${words(20_000).replace(/ /g, ':* | ')}:*`, plain: false },
+        tooManyTerms,
+      ],
+      ['form', { resource_id: 'generated', q: words(5_000) }, tooManyTerms],
+      ['json', { resource_id: 'generated', q: { name: words(60), notes: words(60) } }, tooManyTerms],
+      [
+        'json',
+        { resource_id: 'generated', full_text: words(101) },
+        { full_text: tooManyTerms.q, __type: 'Validation Error' },
+      ],
+      [
+        'json',
+        { resource_id: 'generated', fields: Array.from({ length: 1601 }, (_, i) => `c${i}`) },
+        { fields: ['Too many fields: at most 1600 may be listed'], __type: 'Validation Error' },
+      ],
+      [
+        'get',
+        { resource_id: 'generated', fields: Array<string>(1000).fill('name').join(','), distinct: 'true' },
+        { fields: ['Field "name" is listed more than once'], __type: 'Validation Error' },
+      ],
+    ]
+    for (const [way, data, error] of overLimits) {
+      const response = await send(way, data)
+      const text = await response.text()
+      expectCkanShape(response.status, text, false)
+      expect(response.status).toBe(409)
+      expect((JSON.parse(text) as { error: unknown }).error).toEqual(error)
+    }
+    // an invalid query says what PostgreSQL found wrong, not the SQL it was
+    const invalid = await send('get', { resource_id: 'generated', q: 'a & | b', plain: 'false' })
+    const invalidText = await invalid.text()
+    expect(invalid.status).toBe(409)
+    expect((JSON.parse(invalidText) as { error: unknown }).error).toEqual({
+      query: ['Invalid query'],
+      info: { orig: [expect.stringMatching(/syntax error in tsquery/)] },
+      __type: 'Validation Error',
+    })
+    expect(invalidText).not.toMatch(/select|_full_text/i)
     // bodies nested 5,000 deep (written by hand: JSON.stringify itself cannot go that deep)
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`
     for (const body of [

@@ -55,13 +55,38 @@ describe('failures inside actions', () => {
     })
   })
 
-  it('maps a PostgreSQL error to 409 "Invalid query" with CKAN’s info', async () => {
-    const body = (await (await fetch(`${baseUrl}/api/3/action/bad_sql`)).json()) as { error: unknown }
-    expect(body.error).toEqual({
+  it('maps a PostgreSQL error to 409 "Invalid query" with PostgreSQL’s message, but not the SQL', async () => {
+    const response = await fetch(`${baseUrl}/api/3/action/bad_sql`)
+    expect(response.status).toBe(409)
+    const text = await response.text()
+    expect((JSON.parse(text) as { error: unknown }).error).toEqual({
       query: ['Invalid query'],
-      info: { statement: ['SELECT x x'], params: [1], orig: ['syntax error at or near "x"'] },
+      info: { orig: ['syntax error at or near "x"'] },
       __type: 'Validation Error',
     })
+    expect(text).not.toContain('SELECT')
+  })
+
+  it('shows CKAN’s whole info, the SQL and its parameters too, with --debug-errors', async () => {
+    const debugServer = await startInProcess({
+      db: unusedDb,
+      actions,
+      tokens: [],
+      log: () => {},
+      debugErrors: true,
+    })
+    try {
+      const body = (await (await fetch(`${debugServer.url}/api/3/action/bad_sql`)).json()) as {
+        error: unknown
+      }
+      expect(body.error).toEqual({
+        query: ['Invalid query'],
+        info: { statement: ['SELECT x x'], params: [1], orig: ['syntax error at or near "x"'] },
+        __type: 'Validation Error',
+      })
+    } finally {
+      await debugServer.stop()
+    }
   })
 })
 
@@ -89,7 +114,7 @@ describe('callers and methods', () => {
     const response = await fetch(`${baseUrl}/api/3/action/datastore_create?resource_id=x`)
     expect(response.status).toBe(400)
     expect(await response.json()).toBe(
-      'Bad request - JSON Error: Invalid request. Please use POST method for your request',
+      'Bad request: JSON Error: Invalid request. Please use POST method for your request',
     )
   })
 

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { QueryError, QueryTimeoutError } from '../ckan/types.ts'
 import { FIRST_COPY_ROWS, isReadOnly, PgliteWorkerDb } from '../db/pglite-worker-db.ts'
 
@@ -163,4 +166,66 @@ describe('PgliteWorkerDb copyOut', () => {
     const open = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_cursors WHERE name <> ''")
     expect(open.rows).toEqual([{ n: 0 }])
   }, 60_000)
+})
+
+describe('PgliteWorkerDb readers of a data directory', () => {
+  let db: PgliteWorkerDb
+  let dir: string
+  const count = async (): Promise<number> =>
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM t')).rows[0]!.n
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'readers-'))
+    db = await PgliteWorkerDb.open({
+      timeoutMs: 0,
+      dataDir: path.join(dir, 'db'),
+      snapshotDir: path.join(dir, 'copies'),
+      readers: 2,
+    })
+    await db.exec('CREATE TABLE t (a int); INSERT INTO t SELECT generate_series(1, 5000)')
+    await db.query('INSERT INTO t VALUES (5001)')
+    await db.openReaders()
+  }, 180_000)
+  afterAll(async () => {
+    await db?.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('open copies of the directory with every row written, and answer reads beside the primary', async () => {
+    expect(db.readersReady).toBe(2)
+    // three reads at once: two readers and the primary, each with the same rows
+    expect(await Promise.all([count(), count(), count()])).toEqual([5001, 5001, 5001])
+  })
+
+  it('are passed over once something was written, so no read misses it', async () => {
+    await db.query('INSERT INTO t VALUES (5002)')
+    expect(db.readersReady).toBe(0)
+    expect(await Promise.all([count(), count()])).toEqual([5002, 5002])
+  })
+})
+
+describe('PgliteWorkerDb readers of a data directory, after a timeout', () => {
+  it('reopen the reader on its own copy, data intact', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'readers-timeout-'))
+    const db = await PgliteWorkerDb.open({
+      timeoutMs: 0,
+      dataDir: path.join(dir, 'db'),
+      snapshotDir: path.join(dir, 'copies'),
+      readers: 1,
+    })
+    try {
+      await db.exec('CREATE TABLE t (a int); INSERT INTO t SELECT generate_series(1, 100)')
+      await db.openReaders()
+      db.timeoutMs = 1500
+      // read-only, so a reader takes it (readers go first), and times out there
+      const slow = db.query('SELECT count(*) FROM generate_series(1, 2000000000)').catch((e: unknown) => e)
+      expect(await slow).toBeInstanceOf(QueryTimeoutError)
+      await vi.waitUntil(() => db.readersReady === 1, { timeout: 60_000, interval: 50 })
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM t')
+      expect(rows).toEqual([{ n: 100 }])
+    } finally {
+      await db.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

@@ -93,7 +93,7 @@ describe('getRequestData (CKAN _get_request_data)', () => {
     ).toEqual({
       ok: false,
       status: 400,
-      message: 'Bad request - JSON Error: Error decoding JSON data.',
+      detail: 'JSON Error: Error decoding JSON data.',
     })
   })
 
@@ -103,8 +103,8 @@ describe('getRequestData (CKAN _get_request_data)', () => {
     )
     expect(result.ok).toBe(false)
     if (!result.ok && result.status === 400) {
-      expect(result.message).toMatch(
-        /^Bad request - JSON Error: Error decoding JSON data\. Error: .+ JSON data extracted from the request: \{bad$/,
+      expect(result.detail).toMatch(
+        /^JSON Error: Error decoding JSON data\. Error: .+ JSON data extracted from the request: \{bad$/,
       )
     } else throw new Error('expected a 400')
   })
@@ -123,7 +123,7 @@ describe('getRequestData (CKAN _get_request_data)', () => {
       ).toEqual({
         ok: false,
         status: 400,
-        message: `Bad request - JSON Error: Request data JSON decoded to ${repr} but it needs to be a dictionary.`,
+        detail: `JSON Error: Request data JSON decoded to ${repr} but it needs to be a dictionary.`,
       })
     }
   })
@@ -147,7 +147,7 @@ describe('getRequestData (CKAN _get_request_data)', () => {
     expect(getRequestData(request({ tryUrlParams: false, query: 'a=1' }))).toEqual({
       ok: false,
       status: 400,
-      message: 'Bad request - JSON Error: Invalid request. Please use POST method for your request',
+      detail: 'JSON Error: Invalid request. Please use POST method for your request',
     })
     const result = getRequestData(
       request({

@@ -29,7 +29,8 @@ export interface RunningServer {
  * test defaults for the rest (CKAN's row limits, an empty folder as the app, 1 KB request bodies).
  */
 export async function startInProcess(
-  options: Pick<ServerOptions, 'db' | 'actions' | 'tokens' | 'log'>,
+  options: Pick<ServerOptions, 'db' | 'actions' | 'tokens' | 'log'> &
+    Partial<Pick<ServerOptions, 'maxClientRequests' | 'debugErrors'>>,
 ): Promise<RunningServer> {
   const server = createDatastoreServer({
     config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },

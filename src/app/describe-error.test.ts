@@ -22,6 +22,21 @@ describe('describeError', () => {
     ).toContain('“year”')
   })
 
+  it('names an unknown filter column in CKAN 2.12’s words too', () => {
+    expect(
+      describeKind('validation', { fieldErrors: { filters: ['Unknown field: elevation'] } }).title,
+    ).toContain('“elevation”')
+  })
+
+  it('says plainly that a portal before 2.12 cannot filter by range, and why the browser cannot either', () => {
+    const text = describeKind('operators-unsupported', { tooMany: { matching: 12_345, cap: 1000 } })
+    expect(text.title).toBe('This portal cannot filter this table by range')
+    expect(text.action).toContain('12,345 records match your search and other filters')
+    expect(text.action).toContain('1,000')
+    expect(text.retry).toBe(false)
+    expect(describeKind('operators-unsupported').action).toMatch(/cannot apply this filter in your browser/)
+  })
+
   it('shows other validation messages as they came', () => {
     expect(
       describeKind('validation', { fieldErrors: { limit: ['Must be a natural number'] } }).action,

@@ -35,6 +35,11 @@ const KIND_TEXT: Record<CkanErrorKind, { title: PlainKey; action: PlainKey | nul
   network: { title: 'error.network.title', action: 'error.network.action', retry: true },
   cors: { title: 'error.cors.title', action: 'error.cors.action', retry: true },
   contract: { title: 'error.contract.title', action: 'error.contract.action', retry: false },
+  'operators-unsupported': {
+    title: 'error.operatorsUnsupported.title',
+    action: 'error.operatorsUnsupported.action',
+    retry: false,
+  },
   aborted: { title: 'error.aborted.title', action: 'error.aborted.action', retry: true },
 }
 
@@ -86,6 +91,14 @@ export function describeError(error: unknown, t: Translate<ErrorMessages>): Erro
     }
   }
   const text = KIND_TEXT[ckanError.kind]
+  if (ckanError.kind === 'operators-unsupported' && ckanError.tooMany) {
+    const { matching, cap } = ckanError.tooMany
+    return {
+      title: t(text.title),
+      action: t('error.operatorsUnsupported.tooMany', { matching: matching ?? cap, cap }),
+      retry: false,
+    }
+  }
   if (ckanError.kind === 'proxy-refused') {
     return { title: t(text.title), action: ckanError.message, retry: text.retry }
   }

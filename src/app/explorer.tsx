@@ -16,6 +16,7 @@ import { useEnvironment } from '../instance/environment'
 import type { Theme } from '../instance/theme-store'
 import { warmFormatters } from '../lib/format'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
+import { readFilters } from '../model/filters'
 import { ExplorerNotices, type InfoNotice } from './explorer-notices'
 import { StartPanel } from './start-panel'
 import { loadTableError } from './load-table-error'
@@ -133,9 +134,10 @@ export function Explorer({
     const partial: Partial<ExplorerState> = { resourceId: input.resourceId }
     if (input.portal) partial.portal = input.portal === config.portal ? null : input.portal
     if (input.q !== undefined) partial.q = input.q
-    if (input.filters !== undefined) partial.filters = input.filters
+    if (input.filters !== undefined) partial.filters = readFilters(input.filters).conditions
     if (input.sort !== undefined) partial.sort = input.sort
     if (input.limit !== undefined) partial.limit = input.limit
+    if (input.plain !== undefined) partial.searchMode = input.plain ? 'plain' : 'prefix'
     if (item) names.rememberChosen(input.portal ?? baseUrl, item)
     const note: InfoNotice = { kind: 'link' }
     if (input.note?.kind === 'no-locale') note.noLocale = true

@@ -22,6 +22,9 @@ export function TableError({
   onRemoveFilter,
   onRemoveSort,
   onClearSearch,
+  rangeColumns = [],
+  onSortInstead,
+  onRemoveRanges,
 }: {
   error: unknown
   onRetry: () => void
@@ -29,6 +32,11 @@ export function TableError({
   onRemoveFilter: (field: string) => void
   onRemoveSort: (field: string) => void
   onClearSearch: () => void
+  /** The columns of the filters the portal cannot apply (ranges), each sorted the way its range points. */
+  rangeColumns?: readonly { field: string; label: string; desc: boolean }[]
+  onSortInstead?: (field: string, desc: boolean) => void
+  /** Removes the filters the portal cannot apply, keeping the others. */
+  onRemoveRanges?: () => void
 }) {
   const t = useMessages(mainCatalogue)
   const errorText = useMessages(errorsCatalogue)
@@ -64,6 +72,23 @@ export function TableError({
         >
           {t('app.removeSort', { field: refused.field })}
         </button>
+      )}
+      {isCkanError(error) && error.kind === 'operators-unsupported' && (
+        <>
+          {rangeColumns.map(({ field, label, desc }) => (
+            <button
+              key={field}
+              type="button"
+              className="dse-button dse-button--primary"
+              onClick={() => onSortInstead?.(field, desc)}
+            >
+              {t('app.sortInstead', { field: label })}
+            </button>
+          ))}
+          <button type="button" className="dse-button dse-button--secondary" onClick={onRemoveRanges}>
+            {t('app.removeRanges')}
+          </button>
+        </>
       )}
       {badSearch && (
         <button type="button" className="dse-button dse-button--secondary" onClick={onClearSearch}>

@@ -1,16 +1,16 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useCallback, useId } from 'react'
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
-import { FilterChips } from '../features/filters/filter-chips'
 import { countText } from '../features/status/count-text'
 import { StatusBar } from '../features/status/status-bar'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
-import { removeFilter, setFilterValues } from '../model/filter-edits'
+import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/filter-edits'
+import type { FilterCondition } from '../model/filters'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
 import { useProfileStrip } from './use-profile-strip'
@@ -21,6 +21,11 @@ import { ViewRecords } from './view-records'
 import { ViewToolbar, type ShownAs } from './view-toolbar'
 
 const REQUEST_TIMEOUT_SECONDS = Math.round(REQUEST_TIMEOUT_MS / 1000)
+
+// Loaded when a view has filters (with their own catalogue): not needed for the first rows of most views.
+const FilterChips = lazy(() =>
+  import('../features/filters/filter-chips').then((module) => ({ default: module.FilterChips })),
+)
 
 export interface TableViewProps {
   portal: Portal
@@ -43,15 +48,31 @@ export function TableView(props: TableViewProps) {
   // the records as a table, a quick chart or a summary (each loaded when first shown), as the link says
   const shownAs = state.tab
   const setShownAs = (tab: ShownAs) => change({ tab }, { history: 'push' })
-  const { dialogs, openDialog, closeDialog } = useViewDialogs()
+  const { dialogs, openDialog, editFilter, closeDialog } = useViewDialogs()
   const data = firstPage.data
+  const busy = firstPage.isFetching
   const fields = data?.fields ?? []
 
-  const applyFilter = (field: string, values: FilterScalar[]) =>
-    change({ filters: setFilterValues(state.filters, field, values) }, { history: 'push' })
-
+  const putCondition = (index: number | undefined, condition: FilterCondition | null) =>
+    change({ filters: replaceCondition(state.filters, index, condition) }, { history: 'push' })
+  const filterOnValue = (field: string, value: FilterScalar) =>
+    change({ filters: setFilterValues(state.filters, field, [value]) }, { history: 'push' })
   const dropFilter = (field: string) =>
-    change({ filters: removeFilter(state.filters, field) }, { history: 'push' })
+    change({ filters: removeFiltersOn(state.filters, field) }, { history: 'push' })
+  // a range from a column's histogram (the overview under its name, or its profile): one new chip
+  // (the overviews keep one callback: a new one would draw every overview again on each render)
+  const latest = useRef({ filters: state.filters, change })
+  useLayoutEffect(() => {
+    latest.current = { filters: state.filters, change }
+  })
+  const filterOnRange = useCallback(
+    (condition: FilterCondition) =>
+      latest.current.change(
+        { filters: replaceCondition(latest.current.filters, undefined, condition) },
+        { history: 'push' },
+      ),
+    [],
+  )
 
   // What the table's pages showed about the real row count of the shown result (an estimated total
   // can be off): the count line says the exact one.
@@ -62,14 +83,19 @@ export function TableView(props: TableViewProps) {
   const totalWasEstimated = exactTotal === undefined && !!data?.totalWasEstimated
   const shown = data ? visibleRowCount(state.limit, total, data.records.length) : 0
   const counts = data ? countText({ shown, total, totalWasEstimated, limit: state.limit }, t) : null
-  // the resource total (for "count the values" in the filter dialog) is known when nothing narrows the view
-  const resourceTotal =
-    data && !data.totalWasEstimated && state.q.trim() === '' && Object.keys(state.filters).length === 0
-      ? data.total
-      : undefined
+  // the view's exact count (the filter dialog counts each value in the browser when they are few)
+  const viewTotal = data && !firstPage.isPlaceholderData && !data.totalWasEstimated ? data.total : undefined
 
   const openProfile = useCallback((field?: string) => openDialog('profile', field), [openDialog])
-  const strip = useProfileStrip({ portal, request, firstPage, fields, total, onOpenProfile: openProfile })
+  const strip = useProfileStrip({
+    portal,
+    request,
+    firstPage,
+    fields,
+    total,
+    onOpenProfile: openProfile,
+    onFilterRange: filterOnRange,
+  })
 
   return (
     <section className="dse-view" aria-labelledby={titleId}>
@@ -93,18 +119,23 @@ export function TableView(props: TableViewProps) {
         tabIds={tabIds}
         openDialog={openDialog}
       />
-      <FilterChips
-        filters={state.filters}
-        fields={fields}
-        onRemove={dropFilter}
-        onEdit={(field) => openDialog('filter', field)}
-        onClear={() => change({ filters: {} }, { history: 'push' })}
-      />
+      {state.filters.length > 0 && (
+        <Suspense fallback={null}>
+          <FilterChips
+            filters={state.filters}
+            fields={fields}
+            onRemove={(index) => putCondition(index, null)}
+            onEdit={editFilter}
+            onClear={() => change({ filters: [] }, { history: 'push' })}
+          />
+        </Suspense>
+      )}
       <StatusBar
         text={counts}
-        busy={firstPage.isFetching}
+        busy={busy}
         estimatedHint={totalWasEstimated}
         throughProxy={!!data?.throughProxy}
+        filteredInBrowser={!!data?.filteredInBrowser && !busy}
         waitLimitSeconds={REQUEST_TIMEOUT_SECONDS}
       />
       <ViewRecords
@@ -112,6 +143,7 @@ export function TableView(props: TableViewProps) {
         state={state}
         firstPage={firstPage}
         request={request}
+        fields={fields}
         sortLocally={props.sortLocally}
         change={change}
         changeSort={props.changeSort}
@@ -133,8 +165,10 @@ export function TableView(props: TableViewProps) {
         summary={summary}
         total={total}
         totalEstimated={totalWasEstimated}
-        resourceTotal={resourceTotal}
-        applyFilter={applyFilter}
+        viewTotal={viewTotal}
+        putCondition={putCondition}
+        filterOnValue={filterOnValue}
+        filterOnRange={filterOnRange}
       />
     </section>
   )

@@ -7,6 +7,7 @@ import type { CkanField, Portal, SearchRequest, SearchResult } from '../api/ckan
 import { afterNextPaint } from '../components/ui/after-next-paint'
 import type { HeaderStrip } from '../features/table/grid-types'
 import { useEnvironment } from '../instance/environment'
+import type { FilterCondition } from '../model/filters'
 import { searchQueryOptions } from '../queries/datastore-queries'
 import { profiledFieldIds, sampleRequest } from '../queries/profile-requests'
 import { loadProfileStrip, ProfileStripCell } from './lazy-profile-strip'
@@ -17,12 +18,7 @@ import { loadProfileStrip, ProfileStripCell } from './lazy-profile-strip'
  */
 const STRIP_MIN_WIDTH = 1200
 const STRIP_MIN_HEIGHT = 860
-function roomForStrip(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    window.matchMedia(`(min-width: ${STRIP_MIN_WIDTH}px) and (min-height: ${STRIP_MIN_HEIGHT}px)`).matches
-  )
-}
+const ROOM_FOR_STRIP = `(min-width: ${STRIP_MIN_WIDTH}px) and (min-height: ${STRIP_MIN_HEIGHT}px)`
 
 export interface ProfileStrip {
   shown: boolean
@@ -38,6 +34,7 @@ export function useProfileStrip({
   fields,
   total,
   onOpenProfile,
+  onFilterRange,
 }: {
   portal: Portal
   request: SearchRequest | null
@@ -45,14 +42,16 @@ export function useProfileStrip({
   fields: readonly CkanField[]
   total: number | undefined
   onOpenProfile(field?: string): void
+  /** A range chosen on a column's overview (a bar, or a drag across bars): keep it one callback. */
+  onFilterRange(condition: FilterCondition): void
 }): ProfileStrip {
-  const [shown, setShown] = useState(roomForStrip)
+  const { api, viewport } = useEnvironment()
+  const [shown, setShown] = useState(() => viewport?.matches(ROOM_FOR_STRIP) ?? false)
   const fieldsKey = JSON.stringify(fields)
   const fieldIds = useMemo(() => profiledFieldIds(fields), [fieldsKey]) // eslint-disable-line react-hooks/exhaustive-deps
   // Once the rows of a new view are painted, the overviews' code and sample are asked for together
   // (the cells would ask for the sample only once their code is in).
   const queryClient = useQueryClient()
-  const { api } = useEnvironment()
   const stripView = shown && firstPage.data && !firstPage.isPlaceholderData && request ? request : null
   useEffect(() => {
     if (!stripView) return
@@ -75,12 +74,13 @@ export function useProfileStrip({
                     field={{ id: column.spec.id, type: column.spec.type }}
                     total={total}
                     onOpen={onOpenProfile}
+                    onFilterRange={onFilterRange}
                   />
                 </Suspense>
               ) : null,
           }
         : undefined,
-    [shown, request, fieldIds, portal, total, onOpenProfile],
+    [shown, request, fieldIds, portal, total, onOpenProfile, onFilterRange],
   )
   return { shown, setShown, strip }
 }

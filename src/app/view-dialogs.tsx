@@ -1,10 +1,11 @@
-// The open table's dialogs: filter, column profile, copy as code, embed this view and download. One of them is open at a
+// The open table's dialogs: filter, column profile, copy as code, download and embed. One of them is open at a
 // time; each is loaded and mounted when it is first opened, and then stays mounted so that closing it
 // runs its close logic (focus goes back to the opener).
 import { lazy, Suspense, type ReactNode } from 'react'
 import type { CkanField, FilterScalar, Portal, ResourceSummary, SearchRequest } from '../api/ckan/types'
 import { useEverTrue } from '../components/ui/use-ever-true'
 import type { ExplorerState } from '../model/explorer-state'
+import type { FilterCondition } from '../model/filters'
 import type { ViewDialogKind, ViewDialogsHandle } from './use-view-dialogs'
 
 // Loaded on first use: no dialog is needed to show the first rows (initial JS budget).
@@ -30,7 +31,7 @@ function LazyDialog({ open, children }: { open: boolean; children: ReactNode }) 
   return mounted ? <Suspense fallback={null}>{children}</Suspense> : null
 }
 
-export interface ViewDialogsProps extends Omit<ViewDialogsHandle, 'openDialog'> {
+export interface ViewDialogsProps extends Pick<ViewDialogsHandle, 'dialogs' | 'closeDialog'> {
   portal: Portal
   state: ExplorerState
   request: SearchRequest | null
@@ -38,15 +39,19 @@ export interface ViewDialogsProps extends Omit<ViewDialogsHandle, 'openDialog'> 
   summary: ResourceSummary | undefined
   /** The total of the view (exact once the table found where an estimated one ends). */
   total: number | undefined
-  /** Whether that total is the portal's estimate. */
+  /** Whether `total` is the portal's estimate. */
   totalEstimated: boolean
-  /** The table's own total, when known (the filter dialog can then count values). */
-  resourceTotal: number | undefined
-  applyFilter(field: string, values: FilterScalar[]): void
+  /** The view's exact count (the filter dialog counts each value in the browser when they are few). */
+  viewTotal: number | undefined
+  /** Puts `condition` at `index` (undefined: adds it; null condition: removes the one at `index`). */
+  putCondition(index: number | undefined, condition: FilterCondition | null): void
+  filterOnValue(field: string, value: FilterScalar): void
+  /** A range from a histogram: one new condition. */
+  filterOnRange(condition: FilterCondition): void
 }
 
 export function ViewDialogs(props: ViewDialogsProps) {
-  const { dialogs, closeDialog, portal, state, request, fields, applyFilter } = props
+  const { dialogs, closeDialog, portal, state, request, fields } = props
   const isOpen = (kind: ViewDialogKind) => dialogs.open === kind
   return (
     <>
@@ -55,12 +60,12 @@ export function ViewDialogs(props: ViewDialogsProps) {
           open={isOpen('filter')}
           onClose={closeDialog}
           portal={portal}
-          resourceId={state.resourceId!}
+          view={request ?? { resourceId: state.resourceId!, limit: 0 }}
           fields={fields}
           filters={state.filters}
-          initialField={dialogs.fields.filter}
-          resourceTotal={props.resourceTotal}
-          onApply={applyFilter}
+          start={dialogs.filterStart}
+          viewTotal={props.viewTotal}
+          onApply={props.putCondition}
         />
       </LazyDialog>
       {request && (
@@ -74,7 +79,8 @@ export function ViewDialogs(props: ViewDialogsProps) {
             portal={portal}
             view={request}
             fields={fields}
-            onFilter={(field, value) => applyFilter(field, [value])}
+            onFilter={props.filterOnValue}
+            onFilterRange={props.filterOnRange}
           />
         </LazyDialog>
       )}
@@ -87,15 +93,6 @@ export function ViewDialogs(props: ViewDialogsProps) {
           fields={fields}
         />
       </LazyDialog>
-      <LazyDialog open={isOpen('embed')}>
-        <EmbedCodeDialog
-          open={isOpen('embed')}
-          onClose={closeDialog}
-          portal={portal}
-          state={state}
-          tableName={props.summary?.name ?? state.resourceId!}
-        />
-      </LazyDialog>
       {request && (
         <LazyDialog open={isOpen('download')}>
           <ExportDialog
@@ -105,13 +102,22 @@ export function ViewDialogs(props: ViewDialogsProps) {
             view={request}
             limit={state.limit}
             fields={fields}
-            hidden={state.hidden}
+            layout={state}
             name={props.summary?.name}
             total={props.total}
             totalEstimated={props.totalEstimated}
           />
         </LazyDialog>
       )}
+      <LazyDialog open={isOpen('embed-code')}>
+        <EmbedCodeDialog
+          open={isOpen('embed-code')}
+          onClose={closeDialog}
+          portal={portal}
+          state={state}
+          tableName={props.summary?.name ?? state.resourceId!}
+        />
+      </LazyDialog>
     </>
   )
 }

@@ -2,7 +2,8 @@
 // matched, or its loading state with the warm-up table), or the quick chart.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useRef, useState } from 'react'
-import type { Portal, SearchRequest, SearchResult, SortKey } from '../api/ckan/types'
+import { needsOperators } from '../api/ckan/filters'
+import type { CkanField, Portal, SearchRequest, SearchResult, SortKey } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Spinner } from '../components/ui/spinner'
 import { EmptyResult } from '../features/status/empty-result'
@@ -12,6 +13,8 @@ import { createWarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState } from '../model/explorer-state'
+import { fieldLabel } from '../model/fields'
+import { conditionFilters, type FilterCondition } from '../model/filters'
 import { loadTableError } from './load-table-error'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
@@ -24,11 +27,36 @@ const ChartView = lazy(() =>
 )
 const SummaryTab = lazy(() => import('./summary-tab').then((module) => ({ default: module.SummaryTab })))
 
+/** The conditions a portal before CKAN 2.12 cannot apply (ranges, pasted ORs): what a refusal is about. */
+function needsPortalOperators(condition: FilterCondition): boolean {
+  return needsOperators(conditionFilters(condition))
+}
+
+/** The columns the view's ranges are on, each once, with how a sort could stand in for its range. */
+function rangeColumnsOf(filters: readonly FilterCondition[], fields: readonly CkanField[]) {
+  const byField = new Map<string, { field: string; label: string; desc: boolean }>()
+  for (const condition of filters) {
+    if (condition.kind !== 'range') continue
+    byField.set(condition.field, {
+      field: condition.field,
+      label: fieldLabel(
+        fields.find((field) => field.id === condition.field),
+        condition.field,
+      ),
+      // "at least" looks at the largest values first, anything else at the smallest
+      desc: condition.lower !== undefined && condition.upper === undefined,
+    })
+  }
+  return [...byField.values()]
+}
+
 export interface ViewRecordsProps {
   portal: Portal
   state: ExplorerState
   firstPage: UseQueryResult<SearchResult, unknown>
   request: SearchRequest | null
+  /** The table's columns, as far as known (their labels name a refused range's column). */
+  fields: readonly CkanField[]
   sortLocally: boolean
   change: ChangeView
   changeSort(sort: SortKey[]): void
@@ -112,6 +140,24 @@ export function ViewRecords(props: ViewRecordsProps) {
                 change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
               }
               onClearSearch={() => change({ q: '' }, { history: 'push' })}
+              rangeColumns={rangeColumnsOf(state.filters, props.fields)}
+              onSortInstead={(field, desc) =>
+                change(
+                  {
+                    filters: state.filters.filter(
+                      (condition) => !(condition.kind === 'range' && condition.field === field),
+                    ),
+                    sort: [{ field, desc }],
+                  },
+                  { history: 'push' },
+                )
+              }
+              onRemoveRanges={() =>
+                change(
+                  { filters: state.filters.filter((condition) => !needsPortalOperators(condition)) },
+                  { history: 'push' },
+                )
+              }
             />
           </Suspense>
         ) : data && request ? (

@@ -1,5 +1,5 @@
-// The open table's toolbar: search, limit, "Add filter", the column overviews' switch, the Export menu,
-// and the Table/Chart tabs.
+// The open table's toolbar: search, limit, "Add filter", the column overviews' switch, the Export menu
+// (copy as code, download, embed), and the Table/Chart tabs.
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { LimitSelect } from '../features/limit/limit-select'
 import { SearchBox } from '../features/search/search-box'
@@ -94,7 +94,9 @@ export function ViewToolbar(props: ViewToolbarProps) {
               { label: t('app.copyAsCode'), run: () => openDialog('copy-code') },
               ...(props.canDownload ? [{ label: t('app.download'), run: () => openDialog('download') }] : []),
               // an embed's own readers embed from the portal's page, not from inside another page
-              ...(layout === 'page' ? [{ label: t('app.embedView'), run: () => openDialog('embed') }] : []),
+              ...(layout === 'page'
+                ? [{ label: t('app.embedView'), run: () => openDialog('embed-code') }]
+                : []),
             ]}
             onClose={closeExportMenu}
           />

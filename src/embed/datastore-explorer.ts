@@ -13,6 +13,7 @@ import { createNoRecentStore } from '../instance/recent-store'
 import { isTheme } from '../instance/theme-store'
 import type { TokenStore } from '../instance/token-store'
 import { createMemoryViewStore, createUrlViewStore, type ViewStore } from '../instance/view-store'
+import { createWindowViewport } from '../instance/viewport'
 import {
   VIEW_ATTRIBUTES,
   viewFromAttributes,
@@ -79,6 +80,7 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
   #hostScheme: Scheme | null = null
   #stopWatchingTheme: (() => void) | null = null
   #probe: HTMLElement | null = null
+  #viewport = createWindowViewport(window)
 
   connectedCallback(): void {
     // a token set before this script defined the element is an own property that hides the setter
@@ -224,6 +226,7 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
       // `theme="dark"` or `"light"`; else the scheme of the background the host's theme gives;
       // otherwise the host's system colours (prefers-color-scheme)
       ...(isTheme(theme) ? { theme } : this.#hostScheme ? { theme: this.#hostScheme } : {}),
+      viewport: this.#viewport,
       onPreferredHeight: (height) =>
         this.dispatchEvent(new CustomEvent('preferredheightchange', { detail: { height } })),
       // like a media element's load and error, these do not bubble: listen on the element

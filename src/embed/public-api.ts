@@ -55,6 +55,8 @@ export type DatastoreExplorerErrorKind =
   | 'cors'
   | 'proxy-refused'
   | 'contract'
+  /** The view has range filters and the portal (CKAN before 2.12) cannot apply them. */
+  | 'operators-unsupported'
 
 /** The `error` event's detail: the table could not be shown (the explorer says why, in its own words). */
 export interface DatastoreExplorerErrorDetail {

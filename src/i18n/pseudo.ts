@@ -5,6 +5,7 @@ import { chartCatalogue } from './catalogues/chart'
 import { copyCodeCatalogue } from './catalogues/copy-code'
 import { embedCodeCatalogue } from './catalogues/embed-code'
 import { errorsCatalogue } from './catalogues/errors'
+import { filterChipsCatalogue } from './catalogues/filter-chips'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
 import { profileCatalogue } from './catalogues/profile'
@@ -68,6 +69,7 @@ export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
     [
       mainCatalogue,
       errorsCatalogue,
+      filterChipsCatalogue,
       filterDialogCatalogue,
       profileCatalogue,
       chartCatalogue,

@@ -8,6 +8,7 @@ import type { RecentStore } from './recent-store'
 import type { Theme, ThemeStore } from './theme-store'
 import type { TokenStore } from './token-store'
 import type { ViewStore } from './view-store'
+import type { Viewport } from './viewport'
 
 export interface ExplorerEnvironment {
   config: RuntimeConfig
@@ -42,6 +43,8 @@ export interface ExplorerEnvironment {
   onReady?(ready: { resourceId: string; total: number | undefined }): void
   /** Tells the host that a table could not be shown (the explorer shows why). */
   onFailure?(failure: { error: unknown; resourceId: string | null }): void
+  /** The browser window it is shown in (absent: none, as in server rendering). */
+  viewport?: Viewport
 }
 
 /** Rendered as `<EnvironmentContext value={environment}>` around an instance's components. */

@@ -18,14 +18,6 @@ export interface RecentStore {
   save(portal: string, item: ResourceSummary): void
 }
 
-function localStore(): StorageLike | null {
-  try {
-    return globalThis.localStorage ?? null
-  } catch {
-    return null
-  }
-}
-
 function isSummary(value: unknown): value is ResourceSummary {
   if (typeof value !== 'object' || value === null) return false
   const item = value as Record<string, unknown>
@@ -83,9 +75,13 @@ function cleanSummary(item: ResourceSummary): ResourceSummary {
     : { id: item.id, name: item.name, datasetTitle: item.datasetTitle }
 }
 
+/**
+ * The lists in the page's localStorage, told of saves in other tabs by the window's `storage` event
+ * (both given by the entry; null storage: remembered nowhere).
+ */
 export function createLocalRecentStore(
-  storage: StorageLike | null = localStore(),
-  win: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined = globalThis.window,
+  storage: StorageLike | null,
+  win: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined,
 ): RecentStore {
   const listeners = new Set<() => void>()
   const snapshot = () => {

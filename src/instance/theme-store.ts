@@ -1,6 +1,6 @@
 // The reader's choice of a light or dark page, kept for the tab (sessionStorage), like a remembered
 // token: a link never carries it, and an embed takes its host's `theme` attribute instead.
-import { sessionStore, type SessionLike } from './token-store'
+import type { SessionLike } from './token-store'
 
 export type Theme = 'light' | 'dark'
 
@@ -16,7 +16,8 @@ export function isTheme(value: unknown): value is Theme {
   return value === 'light' || value === 'dark'
 }
 
-export function createSessionThemeStore(storage: SessionLike | null = sessionStore()): ThemeStore {
+/** The choice in the tab's sessionStorage (given by the entry; null: remembered nowhere). */
+export function createSessionThemeStore(storage: SessionLike | null): ThemeStore {
   return {
     read() {
       try {

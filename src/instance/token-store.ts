@@ -14,17 +14,20 @@ export type SessionLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 const KEY_PREFIX = 'dse.token.v2 '
 
-/** The tab's sessionStorage, or null where storage is disabled. Shared with the theme store. */
-export function sessionStore(): SessionLike | null {
+/**
+ * A storage the entry reads from its window (`() => window.sessionStorage`), or null where storage is
+ * disabled (privacy settings, a sandboxed frame: reading it throws).
+ */
+export function storageOf<T>(read: () => T | undefined): T | null {
   try {
-    return globalThis.sessionStorage ?? null
+    return read() ?? null
   } catch {
-    // storage disabled (privacy settings, sandboxed frame)
     return null
   }
 }
 
-export function createSessionTokenStore(storage: SessionLike | null = sessionStore()): TokenStore {
+/** Tokens in the tab's sessionStorage (given by the entry; null: remembered nowhere). */
+export function createSessionTokenStore(storage: SessionLike | null): TokenStore {
   const key = (portal: string) => `${KEY_PREFIX}${portal}`
   return {
     read(portal) {

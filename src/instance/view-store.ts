@@ -13,6 +13,8 @@ export interface ViewStore {
   write(search: string, mode: HistoryMode): void
   /** Calls `listener` after every change, whoever made it (Back and Forward too). */
   subscribe(listener: () => void): () => void
+  /** The address that opens the stored view, when it lives in a page's URL (none in memory). */
+  link?(): string
 }
 
 function withoutQuestionMark(search: string): string {
@@ -27,6 +29,7 @@ export function createUrlViewStore(win: Window): ViewStore {
   }
   return {
     read: () => withoutQuestionMark(win.location.search),
+    link: () => win.location.href,
     write(search, mode) {
       const { pathname, hash } = win.location
       const url = `${pathname}${search === '' ? '' : `?${search}`}${hash}`

@@ -21,6 +21,13 @@ export interface CkanTypeEntry {
   compareAs: 'number' | 'bool' | 'date' | 'text'
   /** How a value is shown (lib/format.ts): a localised number, date, date and time, yes/no, JSON, or as sent. */
   display: 'number' | 'date' | 'timestamp' | 'bool' | 'json' | 'text'
+  /**
+   * Its values are points in time (dates, timestamps): a chart puts them on a time axis, a profile on
+   * a time line, a workbook writes date cells, and the table shows them longer than they are sent.
+   */
+  isTemporal: boolean
+  /** A column's width (px) before any of its values are seen. */
+  width: number
 }
 
 const TYPE_FAMILIES: Record<string, NormalisedType> = {
@@ -79,6 +86,11 @@ export function normaliseType(type: string): NormalisedType {
 
 export function isNumericType(type: string): boolean {
   return ckanType(type).filterInput === 'number'
+}
+
+/** Dates and timestamps (CkanTypeEntry.isTemporal). */
+export function isTemporalType(type: string): boolean {
+  return ckanType(type).isTemporal
 }
 
 // ---- parsers: tolerant of what real portals send ----
@@ -168,6 +180,8 @@ const NUMBER: CkanTypeEntry = {
   parse: parseNumber,
   compareAs: 'number',
   display: 'number',
+  isTemporal: false,
+  width: 130,
 }
 const TEXT: CkanTypeEntry = {
   align: 'start',
@@ -175,23 +189,43 @@ const TEXT: CkanTypeEntry = {
   parse: asIs,
   compareAs: 'text',
   display: 'text',
+  isTemporal: false,
+  width: 200,
 }
 const REGISTRY: Record<NormalisedType, CkanTypeEntry> = {
-  int: NUMBER,
+  int: { ...NUMBER, width: 110 },
   float: NUMBER,
   numeric: NUMBER,
-  bool: { align: 'start', filterInput: 'bool', parse: parseBool, compareAs: 'bool', display: 'bool' },
-  date: { align: 'start', filterInput: 'date', parse: parseIsoDateLike, compareAs: 'date', display: 'date' },
+  bool: {
+    align: 'start',
+    filterInput: 'bool',
+    parse: parseBool,
+    compareAs: 'bool',
+    display: 'bool',
+    isTemporal: false,
+    width: 90,
+  },
+  date: {
+    align: 'start',
+    filterInput: 'date',
+    parse: parseIsoDateLike,
+    compareAs: 'date',
+    display: 'date',
+    isTemporal: true,
+    width: 130,
+  },
   timestamp: {
     align: 'start',
     filterInput: 'timestamp',
     parse: parseIsoDateLike,
     compareAs: 'date',
     display: 'timestamp',
+    isTemporal: true,
+    width: 215,
   },
-  time: TEXT,
+  time: { ...TEXT, width: 110 },
   text: TEXT,
-  json: { ...TEXT, display: 'json' },
+  json: { ...TEXT, display: 'json', width: 220 },
   array: { ...TEXT, display: 'json' },
 }
 

@@ -1,4 +1,5 @@
-import type { FilterScalar, SortKey } from '../api/ckan/types'
+import type { SortKey } from '../api/ckan/types'
+import type { FilterCondition } from './filters'
 import type { ViewTab } from './view-tab'
 
 /** One sort key (defined with the API types, where CKAN's sort syntax lives). */
@@ -17,12 +18,19 @@ export interface ExplorerState {
   resourceId: string | null
   q: string
   searchMode: SearchMode
-  /** field id -> accepted values ("any of"); fields are ANDed. Insertion order is display order. */
-  filters: Record<string, FilterScalar[]>
+  /** Conditions that must all hold (one chip each), in display order: model/filters.ts. */
+  filters: FilterCondition[]
   limit: Limit
   sort: SortKey[]
   /** Field ids the user hid. Default: `['_id']`, so an empty list means every column is shown. */
   hidden: string[]
+  /**
+   * The order the user gave the columns: these field ids first, in this order, then the others in the
+   * table's order (model/fields.ts viewColumns). Default: empty, the portal's order.
+   */
+  columns: string[]
+  /** Field ids kept in view at the grid's inline start while the rest scroll sideways, in their order. */
+  pinned: string[]
   /** The interface language chosen in the link; null: the host's or the browser's. */
   lang: string | null
   /** The records shown as the table, the quick chart or a summary (link: `view`). */
@@ -41,10 +49,12 @@ export const DEFAULT_STATE: ExplorerState = {
   resourceId: null,
   q: '',
   searchMode: 'prefix',
-  filters: {},
+  filters: [],
   limit: DEFAULT_LIMIT,
   sort: [],
   hidden: ['_id'],
+  columns: [],
+  pinned: [],
   lang: null,
   tab: 'table',
   summary: { group: '', show: '' },

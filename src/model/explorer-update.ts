@@ -6,7 +6,8 @@ export type HistoryMode = 'push' | 'replace'
 
 /**
  * Applies `partial` to `state` with the explorer's reset rules: another portal means another set
- * of tables, and another table means its search, filters, sort and hidden columns no longer apply.
+ * of tables, and another table means its search, filters, sort and column arrangement (hidden, order,
+ * pinned) no longer apply.
  * Values given in the same update win (a pasted API link brings its own q, filters and sort).
  */
 export function applyUpdate(state: ExplorerState, partial: Partial<ExplorerState>): ExplorerState {
@@ -21,6 +22,8 @@ export function applyUpdate(state: ExplorerState, partial: Partial<ExplorerState
       filters: 'filters' in partial ? next.filters : DEFAULT_STATE.filters,
       sort: 'sort' in partial ? next.sort : DEFAULT_STATE.sort,
       hidden: 'hidden' in partial ? next.hidden : DEFAULT_STATE.hidden,
+      columns: 'columns' in partial ? next.columns : DEFAULT_STATE.columns,
+      pinned: 'pinned' in partial ? next.pinned : DEFAULT_STATE.pinned,
       summary: 'summary' in partial ? next.summary : DEFAULT_STATE.summary,
     }
   }

@@ -1,29 +1,45 @@
-// Edits of the `filters` map. Insertion order is display order (chips, summary), so a changed
-// column keeps its place. Keys are field names from the data: set as own properties, never by
-// assignment, so a column called `__proto__` is just a column.
+// Edits of the view's conditions (model/filters.ts). Each returns a new list and leaves its input
+// alone; list order is display order (chips, summary), so a changed condition keeps its place.
+import { keyOfField } from '../api/ckan/filters'
 import type { FilterScalar } from '../api/ckan/types'
+import { conditionField, isActive, type FilterCondition } from './filters'
 
-type Filters = Record<string, FilterScalar[]>
+type Conditions = readonly FilterCondition[]
 
-function define(target: Filters, key: string, value: FilterScalar[]): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+/**
+ * `values` for `field` ("any of"): the column's values condition changed in place, or added last;
+ * no value removes it. The column's range conditions stay: both must hold.
+ */
+export function setFilterValues(
+  filters: Conditions,
+  field: string,
+  values: FilterScalar[],
+): FilterCondition[] {
+  const index = filters.findIndex((condition) => condition.kind === 'values' && condition.field === field)
+  const next: FilterCondition | null =
+    values.length > 0 ? { kind: 'values', field, values: [...values] } : null
+  return index >= 0 ? replaceCondition(filters, index, next) : next ? [...filters, next] : [...filters]
 }
 
-/** `values` for `field`, in place if the column is already filtered, else last; empty removes it. */
-export function setFilterValues(filters: Readonly<Filters>, field: string, values: FilterScalar[]): Filters {
-  const next: Filters = {}
-  let placed = false
-  for (const [key, existing] of Object.entries(filters)) {
-    if (key !== field) define(next, key, existing)
-    else if (values.length > 0) {
-      define(next, key, values)
-      placed = true
-    }
-  }
-  if (!placed && values.length > 0) define(next, field, values)
-  return next
+/**
+ * The condition at `index` replaced by `next` (removed when `next` is null or holds nothing); with
+ * `index` undefined or out of range, `next` is added last.
+ */
+export function replaceCondition(
+  filters: Conditions,
+  index: number | undefined,
+  next: FilterCondition | null,
+): FilterCondition[] {
+  const keep = next !== null && isActive(next)
+  if (index === undefined || index < 0 || index >= filters.length)
+    return keep ? [...filters, next] : [...filters]
+  return filters.flatMap((condition, at) => (at !== index ? [condition] : keep ? [next] : []))
 }
 
-export function removeFilter(filters: Readonly<Filters>, field: string): Filters {
-  return setFilterValues(filters, field, [])
+/** Every condition on `field` removed (also a pasted one that names it), as "Remove the filter on …" says. */
+export function removeFiltersOn(filters: Conditions, field: string): FilterCondition[] {
+  const key = keyOfField(field)
+  return filters.filter((condition) =>
+    condition.kind === 'other' ? !Object.hasOwn(condition.filters, key) : conditionField(condition) !== field,
+  )
 }

@@ -2,6 +2,7 @@
 import { prefixQuery } from '../api/ckan/search-query'
 import type { SearchRequest } from '../api/ckan/types'
 import type { ExplorerState, SortKey } from './explorer-state'
+import { writeFilters } from './filters'
 
 /** Above this many rows an unfiltered count may be CKAN's estimate (fast) instead of an exact count. */
 export const TOTAL_ESTIMATION_THRESHOLD = 100_000
@@ -44,18 +45,8 @@ export function toSearchRequest(state: ExplorerState, options: PageOptions): Sea
   } else if (state.q.trim() !== '') {
     request.q = state.q
   }
-  const filters = Object.entries(state.filters).filter(([, values]) => values.length > 0)
-  if (filters.length > 0) {
-    request.filters = {}
-    for (const [field, values] of filters) {
-      Object.defineProperty(request.filters, field, {
-        value: [...values],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      })
-    }
-  }
+  const filters = writeFilters(state.filters)
+  if (filters) request.filters = filters
   if (options.includeTotal) request.totalEstimationThreshold = TOTAL_ESTIMATION_THRESHOLD
   return request
 }

@@ -3,9 +3,10 @@
 //
 //   resource_id (or CKAN's alias `id`)   the table
 //   q                                    search words
-//   filters                              JSON object as in a CKAN GET: {"country":["DE","UK"],"year":2013}
-//                                        (written with one value as a scalar; key order is display
-//                                        order, except that JavaScript puts integer-like names first)
+//   filters                              CKAN 2.12's JSON, as in a CKAN GET: {"country":["DE","UK"],
+//                                        "elevation":{"gte":1000}}; every 2.9–2.12 form is read, and
+//                                        it is written canonically (model/filters.ts); key order is
+//                                        display order, except that JavaScript puts integer-like names first
 //   sort                                 CKAN syntax: year desc, "country name"
 //   limit                                a whole number above 0, or `all`
 // and ours:
@@ -13,6 +14,9 @@
 //   hidden                               hidden columns, in CKAN's `fields` syntax: a,"name, with comma"
 //                                        (`hidden=` alone: every column shown; absent: `_id` hidden).
 //                                        A JSON list is also read.
+//   columns                              the columns' order, in the same syntax: these first, the others
+//                                        after them in the table's order (names it lacks are passed over)
+//   pinned                               columns kept in view while the rest scroll sideways, same syntax
 //   portal                               the portal's base URL when not the configured one
 //   lang                                 the interface language (en, fr, he, ar, or a pseudo-language for tests)
 //   view, group, show                    the tab shown and the summary (model/summary-link.ts):
@@ -21,18 +25,18 @@
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
 // not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored
 // silently (tracking parameters and the like). Parsing never throws.
-import type { FilterScalar } from '../api/ckan/types'
 import { supportedLocale } from '../i18n/languages'
 import { DEFAULT_STATE, type ExplorerState, type Limit } from './explorer-state'
+import { readFilters, writeFilters, type FilterCondition } from './filters'
 import {
   formatNameList,
   formatSort,
   isValidResourceId,
+  NOT_APPLIED_PARAMETERS,
+  readPlainParameter,
   resourceIdParameter,
-  parseFiltersJson,
   parseNameList,
   readSortParameters,
-  setOwn,
 } from '../api/ckan/ckan-syntax'
 import { canonicalPortalUrl } from '../api/ckan/portal-url'
 import { parseViewTab } from './view-tab'
@@ -40,38 +44,21 @@ import { parseViewTab } from './view-tab'
 /** Larger limits are most likely typos; 'all' exists for "everything". */
 export const MAX_LIMIT = 10_000_000
 
-/** CKAN parameters that a pasted API link may carry but the explorer does not apply. */
-const UNSUPPORTED_CKAN_PARAMS = [
-  'offset',
-  'fields',
-  'distinct',
-  'language',
-  'records_format',
-  'include_total',
-  'total_estimation_threshold',
-  'full_text',
-  'include_next_page',
-]
-
 /** A part of a link that was not applied, and why: the interface words it (LinkNotice). */
 export type IgnoredPart =
-  | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' }
+  | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' | 'columns.bad' | 'pinned.bad' }
   | { reason: 'view.bad'; value: string }
-  | { reason: 'filters.badValue'; field: string }
   | {
       reason: 'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad'
       value: string
     }
   | { reason: 'unsupported'; name: string }
 
-function parseFilters(text: string, ignored: IgnoredPart[]): Record<string, FilterScalar[]> {
-  const { filters, problems } = parseFiltersJson(text)
-  for (const problem of problems) {
-    if (problem.kind === 'bad-json') ignored.push({ reason: 'filters.badJson' })
-    else if (problem.kind === 'not-object') ignored.push({ reason: 'filters.notObject' })
-    else ignored.push({ reason: 'filters.badValue', field: problem.field })
-  }
-  return filters
+function parseFilters(text: string, ignored: IgnoredPart[]): FilterCondition[] {
+  const { conditions, problem } = readFilters(text)
+  if (problem === 'bad-json') ignored.push({ reason: 'filters.badJson' })
+  else if (problem === 'not-object') ignored.push({ reason: 'filters.notObject' })
+  return conditions
 }
 
 function dedupe<T>(values: readonly T[]): T[] {
@@ -87,7 +74,8 @@ export function parseLimit(text: string): Limit | null {
   return value >= 1 && value <= MAX_LIMIT ? value : null
 }
 
-function parseHidden(text: string): string[] | null {
+/** A list of column names: CKAN's `fields` syntax, or a JSON list; repeats kept once. */
+function parseColumnNames(text: string): string[] | null {
   const trimmed = text.trim()
   if (trimmed.startsWith('[')) {
     try {
@@ -107,9 +95,11 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   const ignored: IgnoredPart[] = []
   const state: ExplorerState = {
     ...DEFAULT_STATE,
-    filters: {},
+    filters: [],
     sort: [],
     hidden: [...DEFAULT_STATE.hidden],
+    columns: [],
+    pinned: [],
     summary: { group: '', show: '' },
   }
 
@@ -131,12 +121,12 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
   if (q !== null) state.q = q
 
   const mode = params.get('search')
-  const plain = params.get('plain')
+  const plain = readPlainParameter(params)
   if (mode !== null && mode !== '') {
     if (mode === 'plain' || mode === 'prefix') state.searchMode = mode
     else ignored.push({ reason: 'search.bad', value: mode })
-  } else if (plain !== null) {
-    state.searchMode = /^(true|yes|t|y|1)$/i.test(plain.trim()) ? 'plain' : 'prefix'
+  } else if (plain !== undefined) {
+    state.searchMode = plain ? 'plain' : 'prefix'
   }
 
   const filters = params.get('filters')
@@ -155,12 +145,19 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
 
   const hidden = params.get('hidden')
   if (hidden !== null) {
-    const parsed = parseHidden(hidden)
+    const parsed = parseColumnNames(hidden)
     if (parsed) state.hidden = parsed
     else ignored.push({ reason: 'hidden.bad' })
   }
+  for (const name of ['columns', 'pinned'] as const) {
+    const text = params.get(name)
+    if (text === null) continue
+    const parsed = parseColumnNames(text)
+    if (parsed) state[name] = parsed
+    else ignored.push({ reason: `${name}.bad` })
+  }
 
-  for (const name of UNSUPPORTED_CKAN_PARAMS) {
+  for (const name of NOT_APPLIED_PARAMETERS) {
     if (params.has(name)) ignored.push({ reason: 'unsupported', name })
   }
 
@@ -193,15 +190,9 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** One value per filter reads like CKAN's own examples: {"year":2013}; several stay a list. */
-function serializeFilters(filters: Record<string, FilterScalar[]>): string | null {
-  const compact: Record<string, FilterScalar | FilterScalar[]> = {}
-  let count = 0
-  for (const [field, values] of Object.entries(filters)) {
-    if (values.length === 0) continue
-    setOwn(compact, field, values.length === 1 ? (values[0] as FilterScalar) : values)
-    count++
-  }
-  return count > 0 ? JSON.stringify(compact) : null
+function serializeFilters(filters: readonly FilterCondition[]): string | null {
+  const json = writeFilters(filters)
+  return json ? JSON.stringify(json) : null
 }
 
 /**
@@ -219,6 +210,8 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (state.sort.length > 0) params.set('sort', formatSort(state.sort))
   if (state.limit !== DEFAULT_STATE.limit) params.set('limit', String(state.limit))
   if (!sameList(state.hidden, DEFAULT_STATE.hidden)) params.set('hidden', formatNameList(state.hidden))
+  if (state.columns.length > 0) params.set('columns', formatNameList(dedupe(state.columns)))
+  if (state.pinned.length > 0) params.set('pinned', formatNameList(dedupe(state.pinned)))
   if (state.lang) params.set('lang', state.lang)
   if (state.tab !== DEFAULT_STATE.tab) params.set('view', state.tab)
   if (state.summary.group !== '') params.set('group', state.summary.group)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parseExplorerState, serializeExplorerState } from './url-codec'
 import { attributesFromLink, viewFromAttributes, viewParameters, withAttribute } from './view-attributes'
 
 function element(attributes: Record<string, string>) {
@@ -6,6 +7,23 @@ function element(attributes: Record<string, string>) {
 }
 
 describe('the element’s attributes and its view', () => {
+  it('takes CKAN 2.12 filters in its `filters` attribute, and gives them back in its view unchanged', () => {
+    const filters = '{"body_mass_g":{"gte":4000,"lte":5000},"$or":[{"island":"Biscoe"},{"sex":"MALE"}]}'
+    const search = viewFromAttributes(element({ 'resource-id': 'penguins', filters }))
+    const { state, ignored } = parseExplorerState(search)
+    expect(ignored).toEqual([])
+    expect(state.filters).toEqual([
+      {
+        kind: 'range',
+        field: 'body_mass_g',
+        lower: { value: 4000, inclusive: true },
+        upper: { value: 5000, inclusive: true },
+      },
+      { kind: 'other', filters: { $or: [{ island: 'Biscoe' }, { sex: 'MALE' }] } },
+    ])
+    expect(viewParameters(serializeExplorerState(state)).filters).toBe(filters)
+  })
+
   it('names the view with the link parameters, hidden-columns as `hidden` and locale as `lang`', () => {
     const search = viewFromAttributes(
       element({
@@ -15,6 +33,8 @@ describe('the element’s attributes and its view', () => {
         limit: 'all',
         sort: 'body_mass_g desc',
         'hidden-columns': 'sex',
+        columns: 'species,"body_mass_g"',
+        pinned: 'species',
         locale: 'en',
         hidden: '',
         picker: '',
@@ -27,6 +47,8 @@ describe('the element’s attributes and its view', () => {
       limit: 'all',
       sort: 'body_mass_g desc',
       hidden: 'sex',
+      columns: 'species,"body_mass_g"',
+      pinned: 'species',
       lang: 'en',
     })
   })
@@ -41,12 +63,19 @@ describe('the element’s attributes and its view', () => {
     expect(
       viewParameters('portal=https%3A%2F%2Fx.org%2Fen&resource_id=a&q=&sort=year+desc&hidden=&lang=fr'),
     ).toEqual({ resource_id: 'a', sort: 'year desc' })
+    expect(viewParameters('resource_id=a&columns=year%2Ccity&pinned=city')).toEqual({
+      resource_id: 'a',
+      columns: 'year,city',
+      pinned: 'city',
+    })
   })
 
   it('reads the iframe page’s link into attributes, CKAN’s `id` included', () => {
-    expect(attributesFromLink('?id=r1&hidden=a,b&lang=en&picker')).toEqual([
+    expect(attributesFromLink('?id=r1&hidden=a,b&columns=b&pinned=b&lang=en&picker')).toEqual([
       ['resource-id', 'r1'],
       ['hidden-columns', 'a,b'],
+      ['columns', 'b'],
+      ['pinned', 'b'],
       ['locale', 'en'],
       ['picker', ''],
     ])

@@ -9,6 +9,7 @@ import { readConfig } from '../instance/config'
 import { createNoRecentStore } from '../instance/recent-store'
 import { createMemoryOnlyTokenStore } from '../instance/token-store'
 import { createMemoryViewStore } from '../instance/view-store'
+import { createWindowViewport } from '../instance/viewport'
 import explorerCss from '../styles/explorer.css?url'
 
 function mount(hostId: string, outputId: string, initialView: string): void {
@@ -35,6 +36,7 @@ function mount(hostId: string, outputId: string, initialView: string): void {
           recentStore: createNoRecentStore(),
           api: createCkanClient(),
           layout: 'embed',
+          viewport: createWindowViewport(window),
         }}
       />
     </StrictMode>,

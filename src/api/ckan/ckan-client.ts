@@ -4,7 +4,9 @@ import { listTableMetadata, searchResources, showResource } from './catalog'
 import type { CallOptions } from './client'
 import { createPortalMemory, datastoreSearch } from './datastore-search'
 import { createPortalRoutes } from './portal-routes'
+import { statusShowsOperators } from './portal-version'
 import type { Portal, ResourceSummary, SearchRequest, SearchResult } from './types'
+import { pageHref } from './page-address'
 
 type Options = Pick<CallOptions, 'signal' | 'timeoutMs' | 'method'>
 
@@ -15,6 +17,12 @@ export interface CkanClient {
   listTableMetadata(portal: Portal, options?: Options): Promise<ResourceSummary[]>
   /** Whether this portal is reached through the explorer's server (it blocked a direct call). */
   throughProxy(portal: Portal): boolean
+  /**
+   * Whether the portal applies CKAN 2.12's filter operators (ranges, `$or`): learnt once per portal
+   * (portal-version.ts), before the first such filter is sent, and remembered by this client.
+   * `resourceId`: a table to ask about when only the shape of an answer can tell.
+   */
+  filterOperators(portal: Portal, resourceId: string): Promise<boolean>
 }
 
 export interface CkanClientOptions {
@@ -28,9 +36,18 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
   const memory = createPortalMemory()
   const routes = createPortalRoutes(proxyUrl)
   const withDefaults = (options: Options = {}) => ({ ...options, routes, ...(fetch ? { fetch } : {}) })
+  const operators = new Map<string, Promise<boolean>>()
+  const learnOperators = async (portal: Portal, resourceId: string): Promise<boolean> => {
+    const stated = await statusShowsOperators(portal, withDefaults())
+    if (stated !== undefined) return stated
+    if (!memory.answerShapes.has(portal.baseUrl))
+      await datastoreSearch(portal, { resourceId, limit: 0 }, { ...withDefaults(), memory })
+    // a portal that shows neither is treated as one without: the browser's filtering is never wrong
+    return memory.answerShapes.get(portal.baseUrl) === 'operators'
+  }
   const throughProxy = (portal: Portal) => {
     try {
-      return routes.throughProxy(new URL(portal.baseUrl, globalThis.location?.href).origin)
+      return routes.throughProxy(new URL(portal.baseUrl, pageHref()).origin)
     } catch {
       return false
     }
@@ -44,5 +61,14 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
     showResource: (portal, id, options) => showResource(portal, id, withDefaults(options)),
     listTableMetadata: (portal, options) => listTableMetadata(portal, withDefaults(options)),
     throughProxy,
+    filterOperators(portal, resourceId) {
+      const known = operators.get(portal.baseUrl)
+      if (known) return known
+      const learning = learnOperators(portal, resourceId)
+      operators.set(portal.baseUrl, learning)
+      // a failure (the portal unreachable) is not a verdict: the next filter asks again
+      learning.catch(() => operators.delete(portal.baseUrl))
+      return learning
+    },
   }
 }

@@ -1,5 +1,5 @@
 // CKAN's request syntax shared by the client and the explorer's URL: sort clauses
-// (`year desc, "country name"`), name lists (`fields`), filters JSON, resource ids.
+// (`year desc, "country name"`), name lists (`fields`), resource ids. Filters: filters.ts.
 //
 // CKAN (§4.5) matches each clause against `^(.+?)( +(asc|desc))?( nulls +(first|last) *)?$` and
 // strips one pair of double quotes around the name. CKAN splits a sort *string* on every comma, so
@@ -7,7 +7,7 @@
 // Our parser is a superset: it does not split inside double quotes, and reads `""` inside quotes as
 // one `"`. CKAN has no escaping for `"`, but CKAN field names cannot contain `"` either, so that
 // extension only makes our own URLs round-trip.
-import type { FilterScalar, SortKey } from './types'
+import type { SortKey } from './types'
 
 const CLAUSE_TAIL = /^(?: +(asc|desc))?(?: +nulls +(?:first|last) *)?$/i
 const UNQUOTED_CLAUSE = /^(.+?)(?: +(asc|desc))?(?: +nulls +(?:first|last) *)?$/i
@@ -137,52 +137,6 @@ export function formatNameList(names: readonly string[]): string {
   return names.map(quoteSortName).join(',')
 }
 
-/** Sets an own property, also for names like `__proto__` that plain assignment would misread. */
-export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
-}
-
-function isFilterScalar(value: unknown): value is FilterScalar {
-  return (
-    typeof value === 'string' ||
-    typeof value === 'boolean' ||
-    (typeof value === 'number' && Number.isFinite(value))
-  )
-}
-
-export type FiltersProblem =
-  { kind: 'bad-json' } | { kind: 'not-object' } | { kind: 'bad-value'; field: string }
-
-/**
- * CKAN's `filters` JSON (`{"country":["DE","UK"],"year":2013}`) as field → list of values.
- * Fields whose value is not a scalar or a list of scalars are left out and reported.
- */
-export function parseFiltersJson(text: string): {
-  filters: Record<string, FilterScalar[]>
-  problems: FiltersProblem[]
-} {
-  const filters: Record<string, FilterScalar[]> = {}
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    return { filters, problems: [{ kind: 'bad-json' }] }
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { filters, problems: [{ kind: 'not-object' }] }
-  }
-  const problems: FiltersProblem[] = []
-  for (const [field, value] of Object.entries(parsed)) {
-    const values: unknown[] = Array.isArray(value) ? value : [value]
-    if (!values.every(isFilterScalar)) {
-      problems.push({ kind: 'bad-value', field })
-      continue
-    }
-    if (values.length > 0) setOwn(filters, field, [...new Set(values)])
-  }
-  return { filters, problems }
-}
-
 /** Columns CKAN adds for its own use (full-text index, found-row count): never data. */
 const INTERNAL_COLUMNS: ReadonlySet<string> = new Set(['_full_text', '_full_count'])
 
@@ -193,6 +147,28 @@ export function isInternalColumn(id: string): boolean {
 /** The search score columns a full-text search adds (`rank`, `rank <column>`): not data. */
 export function isRankColumn(id: string): boolean {
   return id === 'rank' || id.startsWith('rank ')
+}
+
+/**
+ * datastore_search parameters that a link may carry but no view of the explorer has a place for: a
+ * page link drops them with a notice, a pasted API link says they were not taken over.
+ */
+export const NOT_APPLIED_PARAMETERS: readonly string[] = [
+  'offset',
+  'fields',
+  'distinct',
+  'language',
+  'records_format',
+  'include_total',
+  'total_estimation_threshold',
+  'full_text',
+  'include_next_page',
+]
+
+/** CKAN's `plain` (true: its whole-word search; false: the tsquery syntax), or undefined when absent. */
+export function readPlainParameter(params: URLSearchParams): boolean | undefined {
+  const plain = params.get('plain')
+  return plain === null ? undefined : /^(true|yes|t|y|1)$/i.test(plain.trim())
 }
 
 /** The table a CKAN query string names. CKAN: when both are sent, a non-empty `id` wins. */

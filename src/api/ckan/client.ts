@@ -10,6 +10,7 @@ import { CkanError, errorFromFetchFailure, errorFromResponse, REQUEST_TIMEOUT_MS
 import { proxiedUrl, type PortalRoutes } from './portal-routes'
 import { envelopeSchema, parseOrThrow } from './schemas'
 import type { Portal } from './types'
+import { pageHref } from './page-address'
 
 /** Beyond this, some proxies and browsers refuse the URL: switch to POST. */
 export const MAX_GET_URL_LENGTH = 1800
@@ -36,7 +37,7 @@ const LEAST_TIME_FOR_PROXY_MS = 5_000
 export function actionUrl(baseUrl: string, action: string): string {
   if (!/^[a-z_]+$/.test(action)) throw new Error(`Not a CKAN action name: ${action}`)
   // A relative base URL ("/en") means the page's own server.
-  const base = new URL(baseUrl, globalThis.location?.href)
+  const base = new URL(baseUrl, pageHref())
   if (base.protocol !== 'https:' && base.protocol !== 'http:')
     throw new Error(`Not a web address: ${baseUrl}`)
   return `${base.origin}${base.pathname.replace(/\/+$/, '')}/api/3/action/${action}`
@@ -106,7 +107,7 @@ export function prepareRequest(
   }
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   if (token) {
-    const portalOrigin = new URL(portal.baseUrl, globalThis.location?.href).origin
+    const portalOrigin = new URL(portal.baseUrl, pageHref()).origin
     if (new URL(baseUrl).origin !== portalOrigin) {
       throw new Error('Refusing to send the API token to another origin than the portal’s')
     }

@@ -1,6 +1,6 @@
 import { formatSortClauses, isInternalColumn, isRankColumn } from './ckan-syntax'
 import { callAction, type CallOptions } from './client'
-import { CkanError } from './errors'
+import { CkanError, isPlainObject } from './errors'
 import { parseOrThrow, searchResultSchema, type SearchResultBody } from './schemas'
 import type { CkanField, Portal, SearchRequest, SearchResult } from './types'
 
@@ -71,6 +71,19 @@ export function toSearchResult(
 }
 
 /**
+ * What a datastore_search answer's shape says of filter operators: 'operators' (CKAN 2.12+ echoes
+ * `include_next_page` and has no `_links`), 'none' (2.9–2.11 always send `_links`), or nothing.
+ */
+export type AnswerShape = 'operators' | 'none'
+
+export function answerShape(result: unknown): AnswerShape | undefined {
+  if (!isPlainObject(result)) return undefined
+  if ('include_next_page' in result && !('_links' in result)) return 'operators'
+  if ('_links' in result || 'total_was_estimated' in result) return 'none'
+  return undefined
+}
+
+/**
  * Optional parameters that older portals do not know (`total_estimation_threshold` came with CKAN 2.9,
  * `include_total` with 2.7). CKAN answers an unknown parameter with a 409 `__junk` error, so when
  * that happens the request is sent again without them, and the portal is remembered.
@@ -84,10 +97,12 @@ const OPTIONAL_PARAMS = ['total_estimation_threshold', 'include_total'] as const
 export interface PortalMemory {
   unsupportedParams: Map<string, Set<string>>
   nullsLastRefused: Set<string>
+  /** What the shape of each portal's answers says about filter operators (portal-version.ts). */
+  answerShapes: Map<string, AnswerShape>
 }
 
 export function createPortalMemory(): PortalMemory {
-  return { unsupportedParams: new Map(), nullsLastRefused: new Set() }
+  return { unsupportedParams: new Map(), nullsLastRefused: new Set(), answerShapes: new Map() }
 }
 
 /**
@@ -122,6 +137,18 @@ export async function datastoreSearch(
   const unsupportedByPortal = options.memory?.unsupportedParams ?? new Map<string, Set<string>>()
   const unsupported = unsupportedByPortal.get(portal.baseUrl) ?? new Set<string>()
   for (const name of unsupported) delete params[name]
+  // CKAN 2.12 orders a search's records by rank, which its SELECT DISTINCT cannot (409 "Invalid
+  // query"): there the distinct values of a search are asked in their own order. Not before 2.12,
+  // where a sort makes DISTINCT read only the first page of sorted rows (2.10.8+, 2.11.3+).
+  if (
+    request.distinct &&
+    params.q !== undefined &&
+    !params.sort &&
+    request.fields?.length &&
+    options.memory?.answerShapes.get(portal.baseUrl) === 'operators'
+  ) {
+    params.sort = formatSortClauses(request.fields.map((field) => ({ field, desc: false })))
+  }
   // set while a search goes again with plain `desc` clauses: remembered once that one is answered
   let withoutNullsLast = false
   for (;;) {
@@ -129,6 +156,8 @@ export async function datastoreSearch(
       const { memory: _memory, ...callOptions } = options
       const result = await callAction(portal, 'datastore_search', params, callOptions)
       const searchResult = toSearchResult(result, request)
+      const shape = answerShape(result)
+      if (shape) options.memory?.answerShapes.set(portal.baseUrl, shape)
       if (withoutNullsLast) nullsLastRefused.add(portal.baseUrl)
       return searchResult
     } catch (error) {

@@ -4,7 +4,8 @@
 import { formatSortClauses } from './ckan-syntax'
 import { CkanError, errorFromFetchFailure, errorFromResponse } from './errors'
 import type { PreparedRequest } from './client'
-import type { FilterScalar, Portal, SortKey } from './types'
+import type { CkanFilters, Portal, SortKey } from './types'
+import { pageHref } from './page-address'
 
 export type DumpFormat = 'csv' | 'json'
 
@@ -14,7 +15,7 @@ export interface DumpRequest {
   q?: string
   plain?: boolean
   language?: string
-  filters?: Record<string, FilterScalar[]>
+  filters?: CkanFilters
   sort?: readonly SortKey[]
   fields: readonly string[]
   /** Records to skip (a dump resumed after a dropped connection). */
@@ -26,12 +27,18 @@ export interface DumpRequest {
 /**
  * The dump's URL, under the portal's base (locale prefix included, as CKAN routes it); null when the
  * view cannot be said in the dump's query string: it splits `fields` and `sort` on every comma, so a
- * column name with a comma can only reach CKAN in datastore_search's JSON lists.
+ * column name with a comma can only reach CKAN in datastore_search's JSON lists. `nullsLast: false`
+ * for a portal older than CKAN 2.10, which refuses `nulls last` in a sort clause.
  */
-export function dumpUrl(baseUrl: string, request: DumpRequest, format: DumpFormat): string | null {
-  const base = new URL(baseUrl, globalThis.location?.href)
+export function dumpUrl(
+  baseUrl: string,
+  request: DumpRequest,
+  format: DumpFormat,
+  { nullsLast = true }: { nullsLast?: boolean } = {},
+): string | null {
+  const base = new URL(baseUrl, pageHref())
   if (base.protocol !== 'https:' && base.protocol !== 'http:') return null
-  const sortClauses = formatSortClauses(request.sort ?? [], { nullsLast: true })
+  const sortClauses = formatSortClauses(request.sort ?? [], { nullsLast })
   if (request.fields.some((id) => id.includes(',')) || sortClauses.some((clause) => clause.includes(',')))
     return null
   const params = new URLSearchParams({ format })
@@ -64,7 +71,7 @@ export function prepareDumpRequest(
   const headers: Record<string, string> = {}
   const token = portal.token?.trim()
   if (token) {
-    const portalOrigin = new URL(portal.baseUrl, globalThis.location?.href).origin
+    const portalOrigin = new URL(portal.baseUrl, pageHref()).origin
     if (new URL(url).origin !== portalOrigin) return null
     headers.Authorization = token
   }

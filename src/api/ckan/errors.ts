@@ -1,4 +1,5 @@
 import type { CkanErrorKind } from './types'
+import { pageOrigin as currentPageOrigin } from './page-address'
 
 export type { CkanErrorKind } from './types'
 
@@ -9,6 +10,8 @@ export interface CkanErrorOptions {
   cause?: unknown
   /** How long the call ran before it failed (set for network failures). */
   elapsedMs?: number
+  /** For 'operators-unsupported': the records the other filters let through, and how many one answer holds. */
+  tooMany?: { matching: number | undefined; cap: number }
 }
 
 /** Every failure of a CKAN call, classified so the UI can explain it and decide whether to retry. */
@@ -21,6 +24,8 @@ export class CkanError extends Error {
   readonly detail?: string
   /** How long the call ran before it failed: a failure after a long wait is not worth repeating. */
   readonly elapsedMs?: number
+  /** For 'operators-unsupported': why the browser could not filter either (undefined: it cannot at all). */
+  readonly tooMany?: { matching: number | undefined; cap: number }
 
   constructor(kind: CkanErrorKind, message: string, options: CkanErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
@@ -30,6 +35,7 @@ export class CkanError extends Error {
     if (options.fieldErrors !== undefined) this.fieldErrors = options.fieldErrors
     if (options.detail !== undefined) this.detail = options.detail
     if (options.elapsedMs !== undefined) this.elapsedMs = options.elapsedMs
+    if (options.tooMany !== undefined) this.tooMany = options.tooMany
   }
 }
 
@@ -184,7 +190,7 @@ function validationError(status: number, error: Record<string, unknown>): CkanEr
 export function errorFromFetchFailure(
   failure: unknown,
   requestUrl: string,
-  pageOrigin: string | undefined = globalThis.location?.origin,
+  pageOrigin: string | undefined = currentPageOrigin(),
   elapsedMs?: number,
 ): CkanError {
   if (failure instanceof CkanError) return failure
@@ -222,8 +228,11 @@ export function invalidField(fieldErrors: Record<string, string[]> | undefined):
   for (const part of ['filters', 'sort', 'fields', 'q'] as const) {
     const list = Object.hasOwn(fieldErrors, part) ? fieldErrors[part] : undefined
     for (const text of list ?? []) {
-      const match = /invalid value "(.*)"$/s.exec(text)
-      if (!match?.[1]) continue
+      // 2.9–2.11: `invalid value "x"`; 2.12 names an unknown filter column `Unknown field: x`
+      const match =
+        /invalid value "(.*)"$/s.exec(text) ??
+        (part === 'filters' ? /^Unknown field: (.*)$/s.exec(text) : null)
+      if (!match?.[1] || (part === 'filters' && match[1].startsWith('$'))) continue
       let field = match[1]
       // CKAN reports the whole sort clause ("year desc"): keep the column name only.
       if (part === 'sort') field = stripSortDirection(field)

@@ -1,17 +1,26 @@
 // What a user pastes into "open a table": a resource id, a resource page link, or a
 // `datastore_search` API link (whose q, filters, limit and sort are taken over).
-import { isValidResourceId, parseFiltersJson, readSortParameters, resourceIdParameter } from './ckan-syntax'
-import { canonicalPortalUrl } from './portal-url'
-import type { FilterScalar, SortKey } from './types'
+import {
+  isValidResourceId,
+  NOT_APPLIED_PARAMETERS,
+  readPlainParameter,
+  readSortParameters,
+  resourceIdParameter,
+} from './ckan-syntax'
+import { canonicalPortalUrl, isLocaleSegment } from './portal-url'
+import type { SortKey } from './types'
 
 export interface ParsedResourceInput {
   /** Set only when the link points to another portal than `currentPortal`. */
   portal?: string
   resourceId: string
   q?: string
-  filters?: Record<string, FilterScalar[]>
+  /** The link's `filters` as sent (JSON text in any CKAN form): model/filters.ts reads it. */
+  filters?: string
   limit?: number
   sort?: SortKey[]
+  /** CKAN's `plain`: true for its whole-word search. */
+  plain?: boolean
   /** Something the user should know about how the link was read. */
   note?: ResourceInputNote
 }
@@ -27,8 +36,6 @@ export type ResourceInputNote =
 
 export type ResourceInputResult = ParsedResourceInput | { error: ResourceInputProblem }
 
-/** A locale segment as CKAN mounts it: en, fr, pt_BR, zh-Hant. */
-const LOCALE_SEGMENT = /^[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?$/
 /** Resource ids are UUIDs; aliases are table names. Either way one path segment without spaces. */
 const ID_LIKE = /^[\p{L}\p{N}_.:-]+$/u
 
@@ -49,10 +56,7 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
-/** `datastore_search` parameters of a pasted link that the explorer does not apply. */
-const NOT_TAKEN_OVER = ['offset', 'fields', 'distinct', 'plain', 'language', 'full_text']
-
-/** Reads a `datastore_search` GET link: its table, and the q, filters, limit and sort it asks for. */
+/** Reads a `datastore_search` GET link: its table, and the q, search kind, filters, limit and sort it asks for. */
 function fromApiUrl(url: URL, apiIndex: number, currentPortal: string): ResourceInputResult {
   const portal = `${url.origin}${url.pathname.slice(0, apiIndex)}`
   const params = url.searchParams
@@ -62,15 +66,14 @@ function fromApiUrl(url: URL, apiIndex: number, currentPortal: string): Resource
   const q = params.get('q')
   if (q) result.q = q
   const filters = params.get('filters')
-  if (filters) {
-    const parsed = parseFiltersJson(filters)
-    if (Object.keys(parsed.filters).length > 0) result.filters = parsed.filters
-  }
+  if (filters && filters.trim() !== '') result.filters = filters
   const limit = params.get('limit')?.trim()
   if (limit && /^\d+$/.test(limit) && Number(limit) > 0) result.limit = Number(limit)
   const sort = readSortParameters(params)
   if (sort && sort.length > 0) result.sort = sort
-  const notTakenOver = NOT_TAKEN_OVER.filter((name) => params.has(name))
+  const plain = readPlainParameter(params)
+  if (plain !== undefined) result.plain = plain
+  const notTakenOver = NOT_APPLIED_PARAMETERS.filter((name) => params.has(name))
   if (notTakenOver.length > 0) result.note = { kind: 'not-taken-over', names: notTakenOver }
   return withPortal(result, portal, currentPortal)
 }
@@ -86,7 +89,7 @@ function fromPageUrl(url: URL, currentPortal: string): ResourceInputResult | nul
     const prefix = segments.slice(0, datasetIndex)
     const portal = `${url.origin}${prefix.join('/')}`
     const result: ParsedResourceInput = { resourceId: id }
-    if (!LOCALE_SEGMENT.test(prefix.at(-1) ?? '')) result.note = { kind: 'no-locale' }
+    if (!isLocaleSegment(prefix.at(-1) ?? '')) result.note = { kind: 'no-locale' }
     return withPortal(result, portal, currentPortal)
   }
   // /…/datastore/dump/<id>

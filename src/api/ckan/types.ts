@@ -1,4 +1,5 @@
 // Contracts of the CKAN API client. No React in src/api.
+import type { CkanFilters } from './filters'
 
 /** A portal: its base URL always ends in a locale segment, e.g. `https://open.canada.ca/data/en`. */
 export interface Portal {
@@ -25,6 +26,9 @@ export interface SortKey {
 /** A filter value as CKAN accepts it in `filters`. */
 export type FilterScalar = string | number | boolean
 
+/** `filters` in CKAN 2.12's syntax (api/ckan/filters.ts): always a JSON object. */
+export type { CkanFilters } from './filters'
+
 /** The parameters the explorer sends to `datastore_search` (only CKAN's known names go on the wire). */
 export interface SearchRequest {
   resourceId: string
@@ -32,7 +36,7 @@ export interface SearchRequest {
   /** false: `q` is tsquery syntax (used for prefix search). Omitted: CKAN's default (plain). */
   plain?: boolean
   language?: string
-  filters?: Record<string, FilterScalar[]>
+  filters?: CkanFilters
   limit: number
   offset?: number
   /** Kept as keys until the request is written (toSearchParams), where they become CKAN clauses. */
@@ -51,6 +55,11 @@ export interface SearchResult {
   totalWasEstimated: boolean
   /** Set when the answer came through the explorer's server (the portal blocks other websites). */
   throughProxy?: true
+  /**
+   * Set when the portal could not apply the filters (CKAN before 2.12 has no ranges): it sent every
+   * record its other filters and the search let through, and the browser applied the rest.
+   */
+  filteredInBrowser?: true
   /** The limit the portal applied (it may cap the requested one); absent on CKAN 2.7/2.8. */
   limit?: number
   offset: number
@@ -88,4 +97,5 @@ export type CkanErrorKind =
   | 'cors' // the browser blocked the cross-origin request
   | 'proxy-refused' // the explorer's own server would not fetch it (message: the server's plain words)
   | 'contract' // JSON of an unexpected shape
+  | 'operators-unsupported' // a range or OR the portal cannot apply (CKAN < 2.12), too many records to apply it here
   | 'aborted'

@@ -4,9 +4,9 @@
  * user does not see first (more rows, a catalogue request) waits for this, so that frame comes sooner.
  */
 export function afterNextPaint(callback: () => void): () => void {
-  let timer = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
   const frame = requestAnimationFrame(() => {
-    timer = window.setTimeout(callback)
+    timer = setTimeout(callback)
   })
   return () => {
     cancelAnimationFrame(frame)

@@ -30,10 +30,11 @@ export function PopoverMenu({ label, anchor, items, align = 'end', onClose }: Po
     menu.showPopover()
     anchor.setAttribute('aria-expanded', 'true')
     const box = anchor.getBoundingClientRect()
-    const rtl = getComputedStyle(anchor).direction === 'rtl'
+    const view = anchor.ownerDocument.defaultView
+    const rtl = view?.getComputedStyle(anchor).direction === 'rtl'
     const atEnd = (align === 'end') !== rtl
     const left = atEnd ? box.right - menu.offsetWidth : box.left
-    const maxLeft = window.innerWidth - menu.offsetWidth - 4
+    const maxLeft = (view?.innerWidth ?? Infinity) - menu.offsetWidth - 4
     menu.style.left = `${Math.round(Math.max(4, Math.min(left, maxLeft)))}px`
     menu.style.top = `${Math.round(box.bottom + 2)}px`
     menu.querySelector<HTMLElement>('[role=menuitem]')?.focus()

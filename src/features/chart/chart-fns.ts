@@ -1,7 +1,15 @@
 // A quick chart of the records on screen: which columns to draw at first, the points, the scales and
 // their ticks, and a sentence that says what the chart shows. Pure, so each choice is tested here.
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
-import { normaliseType, parseNumber, readWallClock, type NormalisedType } from '../../lib/ckan-types'
+import {
+  ckanType,
+  isNumericType,
+  isTemporalType,
+  normaliseType,
+  parseNumber,
+  readWallClock,
+  type NormalisedType,
+} from '../../lib/ckan-types'
 import type { SummarySnapshot } from '../../lib/summary/aggregate'
 import { decodeKey, groupTime } from '../../lib/summary/group-keys'
 import { measureValue } from '../../lib/summary/summary-rows'
@@ -12,17 +20,14 @@ export type ChartKind = 'line' | 'bar' | 'scatter'
 export type AxisKind = 'number' | 'time' | 'category'
 
 export function axisKind(family: NormalisedType): AxisKind {
-  if (family === 'int' || family === 'float' || family === 'numeric') return 'number'
-  if (family === 'date' || family === 'timestamp') return 'time'
+  if (isNumericType(family)) return 'number'
+  if (isTemporalType(family)) return 'time'
   return 'category'
 }
 
 /** Columns that can be drawn: not lists or JSON. */
 export function chartableFields(fields: readonly CkanField[]): CkanField[] {
-  return fields.filter((field) => {
-    const family = normaliseType(field.type)
-    return family !== 'json' && family !== 'array'
-  })
+  return fields.filter((field) => ckanType(field.type).display !== 'json')
 }
 
 /** What a reader expects at first: a date against a number is a line, a label against a number bars. */

@@ -2,11 +2,12 @@
 // programs that ask the portal for the same records. Pure builders: the request's wire form comes
 // from the client's own encoders (toSearchParams, encodeGetParams, actionUrl), so a snippet sends
 // what the explorer sends. A token is never written into a snippet: each one reads CKAN_API_TOKEN.
-import { isInternalColumn } from '../../api/ckan/ckan-syntax'
 import { actionUrl, canEncodeAsGet, encodeGetParams } from '../../api/ckan/client'
 import { toSearchParams } from '../../api/ckan/datastore-search'
+import { dumpUrl, type DumpRequest } from '../../api/ckan/dump'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import type { ExplorerState, Limit } from '../../model/explorer-state'
+import { shownColumns } from '../../model/fields'
 import { toSearchRequest } from '../../model/to-search-request'
 
 /** The environment variable every snippet reads the token from. */
@@ -48,17 +49,6 @@ export interface CodeSnippets {
   addressInexact: boolean
 }
 
-/** The visible columns, in the table's order: the fields without CKAN's own and without the hidden ones. */
-export function visibleColumnIds(fields: readonly CkanField[], hidden: readonly string[]): string[] {
-  const hiddenSet = new Set(hidden)
-  const ids: string[] = []
-  for (const field of fields) {
-    if (isInternalColumn(field.id) || hiddenSet.has(field.id) || ids.includes(field.id)) continue
-    ids.push(field.id)
-  }
-  return ids
-}
-
 /**
  * The view's wire parameters, in the order the explorer sends them. Without `limit`: what every call
  * of a paging snippet sends (each call adds its own offset and limit).
@@ -77,18 +67,18 @@ export function queryParams(input: SnippetInput, limit?: number): Record<string,
   return params
 }
 
-function portalRoot(baseUrl: string): string {
-  // the same address actionUrl builds on, without the action part
-  return actionUrl(baseUrl, 'datastore_search').replace(/\/api\/3\/action\/datastore_search$/, '')
-}
-
-/** The dump's address (CSV): every matching record, or the first `limit`. */
-function dumpUrl(input: SnippetInput, query: Record<string, unknown>): string {
-  const { resource_id: _id, ...rest } = query
-  const params: Record<string, unknown> = { format: 'csv', ...rest }
-  if (input.limit !== 'all') params.limit = input.limit
-  const id = encodeURIComponent(input.request.resourceId)
-  return `${portalRoot(input.baseUrl)}/datastore/dump/${id}?${encodeGetParams(params)}`
+/** The dump's address (CSV) of the view: every matching record, or the first `limit`; null when the
+ * view cannot be said in the dump's query string (a comma in a column name). */
+function viewDumpUrl(input: SnippetInput): string | null {
+  const { resourceId, q, plain, language, filters, sort } = input.request
+  const request: DumpRequest = { resourceId, fields: input.columns }
+  if (q !== undefined) request.q = q
+  if (plain !== undefined) request.plain = plain
+  if (language !== undefined) request.language = language
+  if (filters !== undefined) request.filters = filters
+  if (sort !== undefined) request.sort = sort
+  if (input.limit !== 'all') request.limit = input.limit
+  return dumpUrl(input.baseUrl, request, 'csv', { nullsLast: input.nullsLast !== false })
 }
 
 // ---------------------------------------------------------------- quoting
@@ -219,11 +209,11 @@ export const LITERAL_SYNTAX = { javascript: JS, python: PYTHON, r: R } as const
 
 // ---------------------------------------------------------------- the snippets
 
-function curlSnippet(input: SnippetInput, query: Record<string, unknown>, useDump: boolean): string {
+function curlSnippet(input: SnippetInput, query: Record<string, unknown>, dump: string | null): string {
   const lines = ['curl -sS']
   if (input.tokenInUse) lines.push(`-H "Authorization: $${TOKEN_VARIABLE}"`)
-  if (useDump) {
-    lines.push(shellQuote(dumpUrl(input, query)))
+  if (dump !== null) {
+    lines.push(shellQuote(dump))
   } else {
     lines.push(`-H 'Content-Type: application/json'`)
     lines.push(`--data-raw ${shellQuote(JSON.stringify(query, null, 2))}`)
@@ -332,10 +322,11 @@ function rSnippet(input: SnippetInput, query: Record<string, unknown>): string {
 export function codeSnippets(input: SnippetInput): CodeSnippets {
   const query = queryParams(input)
   const firstCall = queryParams(input, input.limit === 'all' ? SNIPPET_PAGE_SIZE : input.limit)
-  const curlUsesDump = input.limit === 'all' || input.limit > SNIPPET_PAGE_SIZE
+  const dump = input.limit === 'all' || input.limit > SNIPPET_PAGE_SIZE ? viewDumpUrl(input) : null
+  const curlUsesDump = dump !== null
   const snippets: CodeSnippets = {
     apiUrl: `${actionUrl(input.baseUrl, 'datastore_search')}?${encodeGetParams(firstCall)}`,
-    curl: curlSnippet(input, curlUsesDump ? query : firstCall, curlUsesDump),
+    curl: curlSnippet(input, curlUsesDump ? query : firstCall, dump),
     python: pythonSnippet(input, query),
     javascript: javascriptSnippet(input, query),
     r: rSnippet(input, query),
@@ -361,7 +352,7 @@ export function viewSnippets(
   const input: SnippetInput = {
     baseUrl: portal.baseUrl,
     request,
-    columns: visibleColumnIds(fields, state.hidden),
+    columns: shownColumns(fields, state.hidden, state.columns, state.pinned).map((column) => column.id),
     limit: state.limit,
     tokenInUse: !!portal.token?.trim(),
   }

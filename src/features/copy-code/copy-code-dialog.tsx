@@ -1,7 +1,9 @@
 // "Copy as code": the view as a page link, an API address, curl, Python, JavaScript and R, one tab
 // each, every one with a Copy button whose result is said in a polite live region. Loaded lazily with
 // its catalogue: it is not needed for the first rows.
+import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { needsOperators } from '../../api/ckan/filters'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { CodeBlock } from '../../components/ui/code-block'
 import { CopyButton } from '../../components/ui/copy-button'
@@ -11,6 +13,8 @@ import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { SummarySpec } from '../../lib/summary/summary-spec'
 import type { ExplorerState } from '../../model/explorer-state'
+import { writeFilters } from '../../model/filters'
+import { filterOperatorsQueryOptions } from '../../queries/datastore-queries'
 import { SNIPPET_PAGE_SIZE, viewSnippets, type CodeSnippets } from './code-snippets'
 import { summarySnippets } from './summary-snippets'
 
@@ -58,9 +62,16 @@ export function CopyCodeDialog(props: CopyCodeDialogProps) {
 function ViewCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialogProps) {
   const t = useMessages(copyCodeCatalogue)
   const formats = useFormats()
-  const { layout } = useEnvironment()
+  const { layout, api, viewStore } = useEnvironment()
+  // ranges go into the code as CKAN 2.12 writes them: a portal before 2.12 cannot apply them
+  const usesOperators = needsOperators(writeFilters(state.filters))
+  const operators = useQuery({
+    ...filterOperatorsQueryOptions(api, portal, state.resourceId ?? ''),
+    enabled: usesOperators && !!state.resourceId,
+  })
+  const oldPortal = usesOperators && operators.data === false
   // the standalone page's address is the view (an embed's view lives in memory: it has no link)
-  const pageLink = layout === 'page' ? globalThis.location?.href : undefined
+  const pageLink = layout === 'page' ? viewStore.link?.() : undefined
   const snippets = useMemo(
     () => viewSnippets(portal, state, fields, pageLink),
     [portal, state, fields, pageLink],
@@ -79,9 +90,10 @@ function ViewCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialog
   const code = form === 'link' ? (snippets.pageLink ?? '') : snippets[form]
   const tokenInUse = !!portal.token?.trim()
   const pageSize = formats.count(SNIPPET_PAGE_SIZE)
-  const hints = formHints(form, snippets, tokenInUse, state.limit === 'all').map((key) =>
-    t(key, { count: pageSize }),
-  )
+  const hints = [
+    ...formHints(form, snippets, tokenInUse, state.limit === 'all'),
+    ...(oldPortal && form !== 'link' ? (['copyCode.operatorsHint'] as const) : []),
+  ].map((key) => t(key, { count: pageSize }))
 
   return (
     <Dialog open={open} onClose={onClose} title={t('copyCode.title')}>

@@ -1,6 +1,7 @@
 // "Embed this view": the view as HTML for another page, as the <datastore-explorer> element or as an
 // iframe, with its height and whether readers may open other tables; the code with a Copy button, and
 // a live preview built from that code. Loaded lazily with its catalogue: not needed for the first rows.
+import { pageOrigin } from '../../api/ckan/page-address'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import type { Portal } from '../../api/ckan/types'
@@ -39,7 +40,8 @@ export function EmbedCodeDialog({ open, onClose, portal, state, tableName }: Emb
   const t = useMessages(embedCodeCatalogue)
   const formats = useFormats()
   const { config } = useEnvironment()
-  const origin = globalThis.location?.origin ?? ''
+  // the server this page came from serves the element's script (unless --public-url names another)
+  const origin = pageOrigin() ?? ''
   const publicUrl = config.publicUrl ?? origin
   const release = useQuery({
     queryKey: ['embed-release', origin],

@@ -33,7 +33,16 @@ const view = serializeExplorerState({
   ...DEFAULT_STATE,
   resourceId: 'cities',
   q: 'mont & co',
-  filters: { country: ['FR', 'DE'], "it's": ['a "b"'] },
+  filters: [
+    { kind: 'values', field: 'country', values: ['FR', 'DE'] },
+    { kind: 'values', field: "it's", values: ['a "b"'] },
+    {
+      kind: 'range',
+      field: 'year',
+      lower: { value: 2010, inclusive: true },
+      upper: { value: 2019, inclusive: false },
+    },
+  ],
   sort: [{ field: 'year', desc: true }],
   limit: 500,
   hidden: ['_id', 'notes'],

@@ -2,7 +2,7 @@
 // CSV: `t`/`f`, JSON for arrays and objects, nothing for null, `""` for an empty text), so a file
 // made by paging is the same, byte for byte, as the dump's. JSON and XLSX hold raw typed values
 // (lib/ckan-types rawValue), never the table's display strings. Pure.
-import { readWallClock, rawValue, normaliseType } from '../../lib/ckan-types'
+import { ckanType, readWallClock, rawValue } from '../../lib/ckan-types'
 import type { ExportColumn } from './export-plan'
 
 export const UTF8_BOM = '\uFEFF'
@@ -89,11 +89,11 @@ export function xlsxCell(value: unknown, type: string): XlsxCell {
   const raw = rawValue(value, type)
   if (raw === null) return { value: null }
   if (typeof raw === 'number' || typeof raw === 'boolean') return { value: raw }
-  const family = normaliseType(type)
-  if ((family === 'date' || family === 'timestamp') && typeof raw === 'string') {
+  const entry = ckanType(type)
+  if (entry.isTemporal && typeof raw === 'string') {
     const clock = readWallClock(raw)
     if (clock && new Date(clock.utcMillis).getUTCFullYear() >= 1900) {
-      const withTime = family === 'timestamp' || clock.hasTime
+      const withTime = entry.display === 'timestamp' || clock.hasTime
       return { value: new Date(clock.utcMillis), numFmt: withTime ? XLSX_TIMESTAMP_FORMAT : XLSX_DATE_FORMAT }
     }
     return { value: raw }

@@ -1,21 +1,20 @@
 // The Download dialog: the format (CSV, with Excel's BOM or not; JSON; XLSX), what the file will
 // hold, then the progress with records done, time left and Cancel, and how it ended. Loaded lazily
 // with its catalogue. The work is export-run.ts; this only wires it to the page.
+import { useQueryClient } from '@tanstack/react-query'
 import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { needsOperators } from '../../api/ckan/filters'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
 import { exportCatalogue } from '../../i18n/catalogues/export'
 import { useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { Limit } from '../../model/explorer-state'
+import { searchView } from '../../queries/datastore-queries'
+import type { ColumnLayout } from '../../model/column-layout'
+import { shownColumns } from '../../model/fields'
 import { csvOutput, jsonOutput, xlsxOutput, type RecordOutput } from './export-outputs'
-import {
-  exportColumns,
-  exportFileName,
-  isFiltered,
-  type ExportColumn,
-  type ExportFormat,
-} from './export-plan'
+import { exportFileName, isFiltered, type ExportColumn, type ExportFormat } from './export-plan'
 import { runExport, type ExportProgress } from './export-run'
 import { secondsLeft, timeLeft } from '../../lib/time-left'
 import { failureReason, type FailureReason } from './export-status'
@@ -30,7 +29,8 @@ export interface ExportDialogProps {
   view: SearchRequest
   limit: Limit
   fields: readonly CkanField[]
-  hidden: readonly string[]
+  /** How the view arranges its columns: the file has the shown ones, in the grid's order. */
+  layout: ColumnLayout
   /** The table's name, for the file name. */
   name: string | undefined
   /** The matching records as the count line says them (exact or estimated), when known. */
@@ -56,9 +56,10 @@ const MIME_TYPES: Record<ExportFormat, string> = {
 const PROGRESS_EVERY_MS = 150
 
 export function ExportDialog(props: ExportDialogProps) {
-  const { open, onClose, portal, view, limit, fields, hidden, name, total, totalEstimated } = props
+  const { open, onClose, portal, view, limit, fields, layout, name, total, totalEstimated } = props
   const t = useMessages(exportCatalogue)
   const { api } = useEnvironment()
+  const queryClient = useQueryClient()
   const [format, setFormat] = useState<ExportFormat>('csv')
   const [bom, setBom] = useState(false)
   const [phase, setPhase] = useState<Phase>({ step: 'choose' })
@@ -75,7 +76,7 @@ export function ExportDialog(props: ExportDialogProps) {
   // leaving the table cancels it too
   useEffect(() => () => controller.current?.abort(), [])
 
-  const columns = exportColumns(fields, hidden)
+  const columns = shownColumns(fields, layout.hidden, layout.columns, layout.pinned)
   const shownTotal = total === undefined ? undefined : limit === 'all' ? total : Math.min(limit, total)
   const xlsxTooMany = shownTotal !== undefined && shownTotal > XLSX_MAX_RECORDS
   const fileName = exportFileName({
@@ -110,15 +111,19 @@ export function ExportDialog(props: ExportDialogProps) {
     let shownAt = 0
     try {
       const output = await outputFor(format, sink, columns, bom, t)
+      // a range on a portal before CKAN 2.12: its dump cannot apply it (2.11 even answers a range on
+      // text with no rows), so the pages come from the browser's filtering, as the table's do
+      const portalFilters =
+        !needsOperators(view.filters) || (await api.filterOperators(portal, view.resourceId))
       const outcome = await runExport({
         portal,
-        search: (request, signal) => api.datastoreSearch(portal, request, { signal }),
+        search: (request, signal) => searchView(api, portal, request, signal, queryClient),
         view,
         limit,
         columns,
         output,
         // a portal that blocks other websites would refuse the dump too: page through the proxy
-        dump: api.throughProxy(portal) ? null : format === 'csv' ? 'csv' : 'json',
+        dump: api.throughProxy(portal) || !portalFilters ? null : format === 'csv' ? 'csv' : 'json',
         signal: abort.signal,
         ...(knownTotal === undefined ? {} : { knownTotal }),
         onProgress: (progress) => {

@@ -1,52 +1,18 @@
 // What an export holds and what its file is called: the view's shown columns in the grid's order,
 // how many records, and a file name that says what it is. Pure.
-import { isInternalColumn } from '../../api/ckan/ckan-syntax'
-import type { CkanField, SearchRequest } from '../../api/ckan/types'
+import type { SearchRequest } from '../../api/ckan/types'
 import { localDate, slug } from '../../lib/file-names'
 import type { Limit } from '../../model/explorer-state'
+import type { ViewColumn } from '../../model/fields'
 
 export type ExportFormat = 'csv' | 'json' | 'xlsx'
 
-export interface ExportColumn {
-  id: string
-  type: string
-  /** The data dictionary's label and notes (`info.label`, `info.notes`), for the XLSX's second sheet. */
-  label?: string
-  notes?: string
-}
-
-function dictionaryText(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-}
-
-/**
- * The columns the grid shows, in its order: `fields` order without CKAN's internal columns,
- * duplicates or the hidden ones (as the table's columnSpecs and visibleSpecs decide).
- */
-export function exportColumns(fields: readonly CkanField[], hidden: readonly string[]): ExportColumn[] {
-  const hiddenSet = new Set(hidden)
-  const seen = new Set<string>()
-  const columns: ExportColumn[] = []
-  for (const field of fields) {
-    if (typeof field.id !== 'string' || isInternalColumn(field.id) || seen.has(field.id)) continue
-    seen.add(field.id)
-    if (hiddenSet.has(field.id)) continue
-    const column: ExportColumn = { id: field.id, type: typeof field.type === 'string' ? field.type : 'text' }
-    const label = dictionaryText(field.info?.label)
-    const notes = dictionaryText(field.info?.notes)
-    if (label !== undefined) column.label = label
-    if (notes !== undefined) column.notes = notes
-    columns.push(column)
-  }
-  return columns
-}
+/** A column of the file: the view's shown columns (the model's shownColumns), in their order. */
+export type ExportColumn = ViewColumn
 
 /** Whether a search or filters narrow the view (the file name says "filtered"). */
 export function isFiltered(request: Pick<SearchRequest, 'q' | 'filters'>): boolean {
-  return (
-    (request.q !== undefined && request.q.trim() !== '') ||
-    Object.values(request.filters ?? {}).some((values) => values.length > 0)
-  )
+  return (request.q !== undefined && request.q.trim() !== '') || Object.keys(request.filters ?? {}).length > 0
 }
 
 /** How many records the file holds: every match up to the view's limit ("All": every match). */

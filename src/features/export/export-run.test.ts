@@ -3,8 +3,9 @@ import { CkanError } from '../../api/ckan/errors'
 import type { CkanField, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { csvHeader, csvRows } from './encoders'
 import { csvOutput, jsonOutput, type FileSink } from './export-outputs'
-import { exportColumns, recordRow } from './export-plan'
+import { shownColumns } from '../../model/fields'
 import { IncompleteStreamError } from '../../api/ckan/view-stream'
+import { recordRow } from './export-plan'
 import { runExport, type ExportJob, type ExportProgress } from './export-run'
 
 const fields: CkanField[] = [
@@ -19,7 +20,7 @@ const table = Array.from({ length: 250 }, (_, index) => ({
   year: 1990 + (index % 30),
   when: index % 5 === 0 ? null : `20${String(index % 30).padStart(2, '0')}-01-02`,
 }))
-const columns = exportColumns(fields, ['_id', 'when']).concat(exportColumns(fields, ['_id', 'name', 'year']))
+const columns = shownColumns(fields, ['_id', 'when']).concat(shownColumns(fields, ['_id', 'name', 'year']))
 // shown: name, year, when (when moved last only to prove the order is the columns', not the table's)
 const ids = columns.map((column) => column.id)
 

@@ -1,11 +1,13 @@
-import type { CkanField, FilterScalar } from '../../api/ckan/types'
+// The active filters: a sentence, then one chip per condition with change and remove buttons. Loaded
+// with its catalogue once a view has filters (table-view): a view opens without them.
+import type { CkanField } from '../../api/ckan/types'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
+import { filterChipsCatalogue } from '../../i18n/catalogues/filter-chips'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { useMessages } from '../../i18n/i18n-context'
-import { fieldLabel } from '../../model/fields'
-import { describeFilters, filterValueText } from './describe-filters'
+import { isActive, type FilterCondition } from '../../model/filters'
+import { describeCondition, describeFilters, type DescribeContext } from './describe-filters'
 
-/** The active filters: a sentence, then one chip per column with change and remove buttons. */
 export function FilterChips({
   filters,
   fields,
@@ -13,46 +15,52 @@ export function FilterChips({
   onEdit,
   onClear,
 }: {
-  filters: Record<string, readonly FilterScalar[]>
+  filters: readonly FilterCondition[]
   fields: readonly CkanField[]
-  onRemove: (field: string) => void
-  onEdit: (field: string) => void
+  /** Removes the condition at this place in `filters`. */
+  onRemove: (index: number) => void
+  /** Opens the dialog on the condition at this place (values and ranges; a pasted form is only removed). */
+  onEdit: (index: number) => void
   onClear: () => void
 }) {
-  const t = useMessages(mainCatalogue)
-  const cellLocale = useCellLocale()
-  const active = Object.entries(filters).filter(([, values]) => values.length > 0)
+  const t = useMessages(filterChipsCatalogue)
+  const tMain = useMessages(mainCatalogue)
+  const locale = useCellLocale()
+  const context: DescribeContext = { fields, locale, t, emptyText: tMain('cell.empty') }
+  const active = filters
+    .map((condition, index) => ({ condition, index }))
+    .filter(({ condition }) => isActive(condition))
   if (active.length === 0) return null
-  const byId = new Map(fields.map((field) => [field.id, field]))
   return (
     <div className="dse-filter-chips">
       <p className="dse-filter-chips__summary">
-        {t('filters.showing', { summary: describeFilters(filters, fields, cellLocale, t) })}
+        {/* isolated: a sentence that falls back to English keeps its own direction in a right-to-left page */}
+        <bdi>{t('filters.showing', { summary: describeFilters(filters, context) })}</bdi>
       </p>
       <ul className="dse-chips" aria-label={t('filters.activeHeading')}>
-        {active.map(([id, values]) => {
-          const field = byId.get(id)
-          const label = fieldLabel(field, id)
-          const texts = values.map((value) =>
-            filterValueText(value, field?.type ?? 'text', cellLocale, t, id),
-          )
+        {active.map(({ condition, index }) => {
+          const words = describeCondition(condition, context)
           return (
-            <li key={id} className="dse-chip" part="chip">
-              <button
-                type="button"
-                className="dse-chip__text dse-chip__edit"
-                title={t('filters.edit', { field: label })}
-                onClick={() => onEdit(id)}
-              >
-                <span className="dse-chip__field">{label}</span>
-                {': '}
-                {cellLocale.formats.list(texts, 'disjunction')}
-              </button>
+            <li key={index} className="dse-chip" part="chip">
+              {condition.kind === 'other' ? (
+                <span className="dse-chip__text">
+                  <bdi>{words}</bdi>
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="dse-chip__text dse-chip__edit"
+                  title={t('filters.edit', { condition: words })}
+                  onClick={() => onEdit(index)}
+                >
+                  <bdi>{words}</bdi>
+                </button>
+              )}
               <button
                 type="button"
                 className="dse-chip__remove"
-                aria-label={t('filters.remove', { field: label })}
-                onClick={() => onRemove(id)}
+                aria-label={t('filters.remove', { condition: words })}
+                onClick={() => onRemove(index)}
               >
                 <span aria-hidden="true">×</span>
               </button>

@@ -2,6 +2,7 @@
 // with SQL equality, so a number column needs a number (or its digits) and a date column an ISO date.
 import type { CkanRecord, FilterScalar } from '../../api/ckan/types'
 import { ckanType, type FilterInputKind } from '../../lib/ckan-types'
+import { readTypedNumber } from './typed-criterion'
 
 export type { FilterInputKind }
 
@@ -11,7 +12,8 @@ export function filterInputKind(type: string): FilterInputKind {
 }
 
 export type ParsedValue =
-  { ok: true; value: FilterScalar } | { ok: false; problem: 'empty' | 'number' | 'date' | 'bool' }
+  | { ok: true; value: FilterScalar }
+  | { ok: false; problem: 'empty' | 'number' | 'separator' | 'date' | 'bool' }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$/
@@ -24,19 +26,16 @@ function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
-/** Parses one typed value for a field of the given input kind. */
-export function parseFilterValue(raw: string, kind: FilterInputKind): ParsedValue {
+/** Parses one typed value for a field of the given input kind (a number as `locale` writes it). */
+export function parseFilterValue(raw: string, kind: FilterInputKind, locale = 'en'): ParsedValue {
   const text = kind === 'text' ? raw : raw.trim()
   if (text.trim() === '') return { ok: false, problem: 'empty' }
   switch (kind) {
     case 'number': {
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return { ok: false, problem: 'number' }
-      const value = Number(text)
-      if (!Number.isFinite(value)) return { ok: false, problem: 'number' }
-      // digits beyond double precision: send them as text and let PostgreSQL compare exactly
-      if (Number.isInteger(value) && !Number.isSafeInteger(value))
-        return { ok: true, value: text.replace(/^\+/, '') }
-      return { ok: true, value }
+      const number = readTypedNumber(text, locale)
+      return number.ok
+        ? number
+        : { ok: false, problem: number.problem === 'separator' ? 'separator' : 'number' }
     }
     case 'date':
       return isRealDate(text) ? { ok: true, value: text } : { ok: false, problem: 'date' }
@@ -105,15 +104,4 @@ export function distinctValues(
   }
   const values = [...seen.values()].sort(compareValues)
   return { values: values.slice(0, max), truncated: values.length > max }
-}
-
-/**
- * The values filtered on for `field`, read as an own property only: a column may be called
- * `constructor` or `__proto__`, and `filters[field]` would then return Object's own members.
- */
-export function valuesOf(
-  filters: Readonly<Record<string, readonly FilterScalar[]>>,
-  field: string,
-): FilterScalar[] {
-  return Object.hasOwn(filters, field) ? [...(filters[field] ?? [])] : []
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { CkanField, FilterScalar, Portal } from '../../api/ckan/types'
+import type { CkanField, FilterScalar, Portal, SearchRequest } from '../../api/ckan/types'
 import { filterDialogCatalogue } from '../../i18n/catalogues/filter-dialog'
 import { useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
@@ -15,7 +15,10 @@ export const SUGGESTION_LIMIT = 200
  * gives a useful list on every version; it is sorted here.
  */
 export const DISTINCT_SCAN_LIMIT = 10_000
-/** Up to this many records, counting each value in the browser is cheap enough (one column). */
+/**
+ * Up to this many matching records, each value's count is read in the browser (one column); the
+ * values then follow the search and the other filters with their counts.
+ */
 export const COUNT_RECORDS_MAX = 5000
 
 interface Suggestion {
@@ -25,33 +28,41 @@ interface Suggestion {
 
 function useSuggestions(
   portal: Portal,
-  resourceId: string,
+  scope: SearchRequest,
   field: CkanField,
-  resourceTotal: number | undefined,
+  scopeTotal: number | undefined,
 ) {
   const { api } = useEnvironment()
-  const canCount = resourceTotal !== undefined && resourceTotal <= COUNT_RECORDS_MAX
+  // counted in the browser when every matching record fits in one answer (known, or tried first)
+  const countable = scopeTotal === undefined || scopeTotal <= COUNT_RECORDS_MAX
   const counted = useQuery({
     ...searchQueryOptions(api, portal, {
-      resourceId,
+      ...scope,
       fields: [field.id],
       limit: COUNT_RECORDS_MAX,
-      includeTotal: false,
+      includeTotal: scopeTotal === undefined,
     }),
-    enabled: canCount,
+    enabled: countable,
   })
+  // every matching record came (a portal may send fewer than asked: then the counts are not whole)
+  const matching = scopeTotal ?? counted.data?.total
+  const countedAll =
+    counted.data !== undefined && matching !== undefined && counted.data.records.length >= matching
   const distinct = useQuery({
     ...searchQueryOptions(api, portal, {
-      resourceId,
+      ...scope,
       fields: [field.id],
       distinct: true,
       limit: DISTINCT_SCAN_LIMIT,
       includeTotal: false,
     }),
-    enabled: !canCount,
+    enabled: !countable || (counted.isSuccess && !countedAll),
   })
-  if (canCount) {
-    if (!counted.data) return { status: counted.status, suggestions: [] as Suggestion[], truncated: false }
+  if (countable && !countedAll) {
+    if (!counted.isSuccess)
+      return { status: counted.status, suggestions: [] as Suggestion[], truncated: false }
+  }
+  if (countable && countedAll && counted.data) {
     const counts = [...countValues(counted.data.records, field.id)]
     counts.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     // keep the value's own type (number, boolean), not the text used as a counting key
@@ -73,23 +84,25 @@ function useSuggestions(
 
 export function ValueSuggestions({
   portal,
-  resourceId,
+  scope,
   field,
-  resourceTotal,
+  scopeTotal,
   chosen,
   onToggle,
   formatValue,
 }: {
   portal: Portal
-  resourceId: string
+  /** The table, search and the other filters: the values offered are those of the records they keep. */
+  scope: SearchRequest
   field: CkanField
-  resourceTotal: number | undefined
+  /** How many records `scope` keeps, when known exactly. */
+  scopeTotal: number | undefined
   chosen: readonly FilterScalar[]
   onToggle: (value: FilterScalar) => void
   formatValue: (value: FilterScalar) => string
 }) {
   const t = useMessages(filterDialogCatalogue)
-  const { status, suggestions, truncated } = useSuggestions(portal, resourceId, field, resourceTotal)
+  const { status, suggestions, truncated } = useSuggestions(portal, scope, field, scopeTotal)
   if (status === 'pending')
     return (
       <p className="dse-hint" role="status">

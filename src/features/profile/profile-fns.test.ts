@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatShare, fullestBin, histogram, stripBars, summarizeSample } from './profile-fns'
+import {
+  barAt,
+  binsCondition,
+  formatShare,
+  fullestBin,
+  histogram,
+  stripBars,
+  summarizeSample,
+} from './profile-fns'
 
 describe('a column profile read from records', () => {
   it('counts empty values, and gives the mean, median and bins of numbers sent as numbers or text', () => {
@@ -72,5 +80,70 @@ describe('a share as a percentage', () => {
     expect(formatShare('en', 1, 20, 0)).toBe('5%')
     expect(formatShare('fr', 1, 8, 1)).toBe('12,5\u00a0%')
     expect(formatShare('en', 0, 0, 1)).toBe('0%')
+  })
+})
+
+describe('a range from a histogram’s bars', () => {
+  const bins = [
+    { from: 0, to: 1000, count: 5 },
+    { from: 1000, to: 2000, count: 3 },
+    { from: 2000, to: 3000.5, count: 1 },
+  ]
+
+  it('keeps whole numbers of an integer column, the last bin with its end', () => {
+    expect(binsCondition('elevation', 'int', bins, 1, 1)).toEqual({
+      kind: 'range',
+      field: 'elevation',
+      lower: { value: 1000, inclusive: true },
+      upper: { value: 1999, inclusive: true },
+    })
+    expect(binsCondition('elevation', 'int', bins, 2, 0)).toEqual({
+      kind: 'range',
+      field: 'elevation',
+      lower: { value: 0, inclusive: true },
+      upper: { value: 3000, inclusive: true },
+    })
+  })
+
+  it('rounds the ends of other numbers to what their spread needs, the end left out but at the last bin', () => {
+    const small = [
+      { from: 0.1234, to: 0.5678, count: 1 },
+      { from: 0.5678, to: 1.0122, count: 1 },
+    ]
+    expect(binsCondition('x', 'float', small, 0, 0)).toEqual({
+      kind: 'range',
+      field: 'x',
+      lower: { value: 0.123, inclusive: true },
+      upper: { value: 0.568, inclusive: false },
+    })
+    expect(binsCondition('x', 'numeric', bins, 2, 2)?.upper).toEqual({ value: 3001, inclusive: true })
+  })
+
+  it('keeps whole days of dates, and of timestamps over two days or more', () => {
+    const day = Date.UTC(2014, 2, 1)
+    const days = [
+      { from: day, to: day + 10 * 86_400_000, count: 1 },
+      { from: day + 10 * 86_400_000, to: day + 20 * 86_400_000, count: 1 },
+    ]
+    expect(binsCondition('d', 'date', days, 0, 0)).toEqual({
+      kind: 'range',
+      field: 'd',
+      lower: { value: '2014-03-01', inclusive: true },
+      upper: { value: '2014-03-10', inclusive: true },
+    })
+    expect(binsCondition('t', 'timestamp', days, 1, 1)).toEqual({
+      kind: 'range',
+      field: 't',
+      lower: { value: '2014-03-11', inclusive: true },
+      upper: { value: '2014-03-22', inclusive: false },
+    })
+  })
+
+  it('finds the bar under the pointer, left to right or right to left', () => {
+    expect(barAt(0, 0, 300, 3, false)).toBe(0)
+    expect(barAt(150, 0, 300, 3, false)).toBe(1)
+    expect(barAt(299, 0, 300, 3, false)).toBe(2)
+    expect(barAt(400, 0, 300, 3, false)).toBe(2)
+    expect(barAt(10, 0, 300, 3, true)).toBe(2)
   })
 })

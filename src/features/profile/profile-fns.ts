@@ -2,7 +2,16 @@
 // frequent values. Pure, so that every figure of the profile panel is tested here.
 import type { CkanRecord, FilterScalar } from '../../api/ckan/types'
 import { intlLocale } from '../../i18n/locale-formats'
-import { parseBool, parseNumber, readWallClock, type NormalisedType } from '../../lib/ckan-types'
+import {
+  isNumericType,
+  isTemporalType,
+  parseBool,
+  parseNumber,
+  readWallClock,
+  type NormalisedType,
+} from '../../lib/ckan-types'
+import type { RangeCondition } from '../../model/filters'
+import { dayRange } from '../../model/ranges'
 
 export interface Bin {
   from: number
@@ -30,15 +39,12 @@ export interface SampleSummary {
   top: TopValue[]
 }
 
-const NUMBER_FAMILIES: ReadonlySet<NormalisedType> = new Set(['int', 'float', 'numeric'])
-const DATE_FAMILIES: ReadonlySet<NormalisedType> = new Set(['date', 'timestamp'])
-
 export function isNumberFamily(family: NormalisedType): boolean {
-  return NUMBER_FAMILIES.has(family)
+  return isNumericType(family)
 }
 
 export function isDateFamily(family: NormalisedType): boolean {
-  return DATE_FAMILIES.has(family)
+  return isTemporalType(family)
 }
 
 function isEmpty(value: unknown): boolean {
@@ -150,4 +156,79 @@ export function formatShare(
   return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits }).format(
     whole > 0 ? part / whole : 0,
   )
+}
+
+// ---------------------------------------------------------------- a range from bars
+
+/** Decimals that keep a range's ends readable for this spread (no "2,916,911,891.583333"). */
+export function edgeDecimals(spread: number): number {
+  return spread >= 100 ? 0 : spread >= 1 ? 1 : 3
+}
+
+const DAY_MS = 86_400_000
+
+function dayOf(millis: number): string {
+  return new Date(millis).toISOString().slice(0, 10)
+}
+
+/**
+ * The filter that keeps the values of bins `first` to `last` (either order) of a histogram: what a
+ * drag across its bars, or one bar chosen, means. A bin holds values from its start up to its end,
+ * the last one its end included. Integers keep whole numbers ("from 1,000 to 1,999"), other numbers
+ * rounded ends, dates whole days; a timestamp range of less than two days keeps its exact times.
+ */
+export function binsCondition(
+  field: string,
+  family: NormalisedType,
+  bins: readonly Bin[],
+  first: number,
+  last: number,
+): RangeCondition | null {
+  const [a, b] = first <= last ? [first, last] : [last, first]
+  const start = bins[a]
+  const end = bins[b]
+  if (!start || !end) return null
+  const throughLast = b === bins.length - 1
+  const spread = bins.at(-1)!.to - bins[0]!.from
+  if (family === 'date' || (family === 'timestamp' && end.to - start.from >= 2 * DAY_MS)) {
+    // a value on or after `from` is on or after the first day that starts at or after it
+    const from = dayOf(Math.ceil(start.from / DAY_MS) * DAY_MS)
+    const to = throughLast ? dayOf(end.to) : dayOf(Math.ceil(end.to / DAY_MS) * DAY_MS - DAY_MS)
+    return dayRange(field, family, from, to < from ? from : to)
+  }
+  if (family === 'timestamp') {
+    const iso = (millis: number) => new Date(millis).toISOString().slice(0, 19)
+    return {
+      kind: 'range',
+      field,
+      lower: { value: iso(start.from), inclusive: true },
+      upper: { value: iso(end.to), inclusive: throughLast },
+    }
+  }
+  if (!isNumberFamily(family)) return null
+  if (family === 'int') {
+    const lower = Math.ceil(start.from)
+    const upper = throughLast ? Math.floor(end.to) : Math.ceil(end.to) - 1
+    return {
+      kind: 'range',
+      field,
+      lower: { value: lower, inclusive: true },
+      upper: { value: Math.max(lower, upper), inclusive: true },
+    }
+  }
+  const factor = 10 ** edgeDecimals(spread)
+  const round = (value: number) => Math.round(value * factor) / factor
+  return {
+    kind: 'range',
+    field,
+    lower: { value: round(start.from), inclusive: true },
+    upper: { value: round(end.to), inclusive: throughLast },
+  }
+}
+
+/** The bar under a pointer at `x` in a row of `count` equal bars spanning `left`..`left + width`. */
+export function barAt(x: number, left: number, width: number, count: number, rightToLeft: boolean): number {
+  const share = width > 0 ? (x - left) / width : 0
+  const index = Math.min(count - 1, Math.max(0, Math.floor(share * count)))
+  return rightToLeft ? count - 1 - index : index
 }

@@ -13,6 +13,7 @@ import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import { normaliseType, TYPE_MESSAGE } from '../../lib/ckan-types'
 import { formatCell } from '../../lib/format'
+import type { RangeCondition } from '../../model/filters'
 import { searchQueryOptions } from '../../queries/datastore-queries'
 import {
   PROFILE_TOP_VALUES,
@@ -20,7 +21,9 @@ import {
   profileRequests,
   valueCountRequest,
 } from '../../queries/profile-requests'
+import { HistogramBars } from './histogram-bars'
 import {
+  binsCondition,
   formatShare,
   fullestBin,
   isDateFamily,
@@ -39,6 +42,8 @@ export interface ProfilePanelProps {
   initialField?: string
   /** Adds a filter on one value of a column (the panel closes). */
   onFilter: (field: string, value: FilterScalar) => void
+  /** Adds a range filter: the bars of a histogram chosen or dragged across (the panel closes). */
+  onFilterRange: (condition: RangeCondition) => void
 }
 
 export function ProfilePanel({
@@ -49,6 +54,7 @@ export function ProfilePanel({
   fields,
   initialField,
   onFilter,
+  onFilterRange,
 }: ProfilePanelProps) {
   const t = useMessages(profileCatalogue)
   const columnId = useId()
@@ -89,6 +95,10 @@ export function ProfilePanel({
             onFilter(field.id, value)
             onClose()
           }}
+          onFilterRange={(condition) => {
+            onFilterRange(condition)
+            onClose()
+          }}
         />
       )}
     </Dialog>
@@ -101,6 +111,7 @@ function ColumnProfile({
   field,
   fieldIds,
   onFilter,
+  onFilterRange,
 }: {
   portal: Portal
   view: SearchRequest
@@ -108,6 +119,7 @@ function ColumnProfile({
   /** Every profiled column: the sample reads them all, shared with the strip. */
   fieldIds: readonly string[]
   onFilter: (value: FilterScalar) => void
+  onFilterRange: (condition: RangeCondition) => void
 }) {
   const t = useMessages(profileCatalogue)
   const tMain = useMessages(mainCatalogue)
@@ -210,6 +222,11 @@ function ColumnProfile({
           bins={summary.bins}
           label={(edge) => edgeLabel(edge, summary.bins!)}
           exactness={exactness}
+          column={field.id}
+          onChoose={(first, last) => {
+            const condition = binsCondition(field.id, family, summary.bins!, first, last)
+            if (condition) onFilterRange(condition)
+          }}
         />
       )}
 
@@ -262,13 +279,18 @@ function Histogram({
   bins,
   label,
   exactness,
+  column,
+  onChoose,
 }: {
   bins: readonly Bin[]
   label: (edge: number) => string
   exactness: string | undefined
+  column: string
+  onChoose: (first: number, last: number) => void
 }) {
   const t = useMessages(profileCatalogue)
   const formats = useFormats()
+  const summaryId = useId()
   const most = fullestBin(bins)!
   const total = bins.reduce((sum, bin) => sum + bin.count, 0)
   const summary = t('profile.distributionSummary', {
@@ -280,37 +302,24 @@ function Histogram({
     to: label(most.to),
     most: formats.count(most.count),
   })
-  const width = 300
-  const height = 80
-  const barWidth = width / bins.length
   return (
     <section className="dse-profile__distribution">
       <h3 className="dse-profile__heading">{t('profile.distribution')}</h3>
-      <svg
-        className="dse-profile__histogram"
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={summary}
-        preserveAspectRatio="none"
-      >
-        {bins.map((bin, index) => {
-          const barHeight = most.count > 0 ? (bin.count / most.count) * (height - 2) : 0
-          return (
-            <rect
-              key={index}
-              x={index * barWidth + 1}
-              y={height - barHeight}
-              width={Math.max(1, barWidth - 2)}
-              height={barHeight}
-            />
-          )
-        })}
-      </svg>
+      <HistogramBars
+        bins={bins}
+        label={t('profile.rangeGroup', { column })}
+        describedBy={summaryId}
+        barLabel={(bin) =>
+          t('profile.rangeBar', { from: label(bin.from), to: label(bin.to), count: bin.count })
+        }
+        onChoose={onChoose}
+      />
+      <p className="dse-hint">{t('profile.rangeHint')}</p>
       <p className="dse-profile__axis">
         <span>{label(bins[0]!.from)}</span>
         <span>{label(bins.at(-1)!.to)}</span>
       </p>
-      <p className="dse-hint">
+      <p id={summaryId} className="dse-hint">
         {summary}
         {exactness && ` (${exactness})`}
       </p>

@@ -3,7 +3,7 @@
 // matching records (sampleRequest), asked for once the first rows are painted, and each drawing says
 // in words what it shows and whether it is exact. Loaded lazily, with the profile catalogue.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { memo, useMemo } from 'react'
+import { memo, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { profileCatalogue } from '../../i18n/catalogues/profile'
@@ -13,7 +13,8 @@ import { normaliseType } from '../../lib/ckan-types'
 import { formatCell } from '../../lib/format'
 import { searchQueryOptions } from '../../queries/datastore-queries'
 import { sampleRequest } from '../../queries/profile-requests'
-import { formatShare, isDateFamily, stripBars, summarizeSample } from './profile-fns'
+import type { RangeCondition } from '../../model/filters'
+import { barAt, binsCondition, formatShare, isDateFamily, stripBars, summarizeSample } from './profile-fns'
 
 /** Bars drawn for the most frequent values of a text column. */
 const STRIP_TOP_VALUES = 5
@@ -31,6 +32,8 @@ export interface ProfileStripCellProps {
   total: number | undefined
   /** Opens this column's profile panel. */
   onOpen(fieldId: string): void
+  /** A drag across the bars of a histogram: filter on the range they cover (a click still opens the profile). */
+  onFilterRange?(condition: RangeCondition): void
 }
 
 export const ProfileStripCell = memo(function ProfileStripCell({
@@ -40,6 +43,7 @@ export const ProfileStripCell = memo(function ProfileStripCell({
   field,
   total,
   onOpen,
+  onFilterRange,
 }: ProfileStripCellProps) {
   const t = useMessages(profileCatalogue)
   const formats = useFormats()
@@ -56,6 +60,9 @@ export const ProfileStripCell = memo(function ProfileStripCell({
     () => (records ? summarizeSample(records, field.id, family, STRIP_TOP_VALUES) : null),
     [records, field.id, family],
   )
+  // a drag across the bars (null: none); it ends in a filter, and the click that follows is the drag's
+  const [drag, setDrag] = useState<{ from: number; to: number; pointer: number } | null>(null)
+  const dragEnded = useRef(false)
   if (sample.isError) return <p className="dse-strip__caption dse-hint">{t('profile.stripFailed')}</p>
   if (!summary) return null
 
@@ -88,11 +95,46 @@ export const ProfileStripCell = memo(function ProfileStripCell({
           })
         : t('profile.stripNone', { column: field.id, empty, how })
 
+  const bins = summary.bins
+  const draggable = onFilterRange !== undefined && bins !== undefined && bins.length > 1
+  const barUnder = (element: Element, clientX: number) => {
+    const box = element.getBoundingClientRect()
+    return barAt(clientX, box.left, box.width, bars.length, getComputedStyle(element).direction === 'rtl')
+  }
   return (
     <div
       className={`dse-strip${sample.isPlaceholderData ? ' dse-strip--stale' : ''}`}
       title={described}
-      onClick={() => onOpen(field.id)}
+      onClick={() => {
+        if (dragEnded.current) dragEnded.current = false
+        else onOpen(field.id)
+      }}
+      {...(draggable
+        ? {
+            onPointerDown: (event: ReactPointerEvent<HTMLDivElement>) => {
+              if (event.button !== 0) return
+              const bar = barUnder(event.currentTarget, event.clientX)
+              dragEnded.current = false
+              setDrag({ from: bar, to: bar, pointer: event.pointerId })
+              event.currentTarget.setPointerCapture?.(event.pointerId)
+            },
+            onPointerMove: (event: ReactPointerEvent<HTMLDivElement>) => {
+              if (!drag || drag.pointer !== event.pointerId) return
+              const bar = barUnder(event.currentTarget, event.clientX)
+              if (bar !== drag.to) setDrag({ ...drag, to: bar })
+            },
+            onPointerUp: (event: ReactPointerEvent<HTMLDivElement>) => {
+              if (!drag || drag.pointer !== event.pointerId) return
+              setDrag(null)
+              if (drag.from === drag.to) return
+              dragEnded.current = true
+              setTimeout(() => (dragEnded.current = false), 0)
+              const condition = binsCondition(field.id, family, bins, drag.from, drag.to)
+              if (condition) onFilterRange(condition)
+            },
+            onPointerCancel: () => setDrag(null),
+          }
+        : {})}
     >
       <svg
         className="dse-strip__chart"
@@ -104,6 +146,11 @@ export const ProfileStripCell = memo(function ProfileStripCell({
         {bars.map((bar, index) => (
           <rect
             key={index}
+            className={
+              drag && index >= Math.min(drag.from, drag.to) && index <= Math.max(drag.from, drag.to)
+                ? 'dse-strip__bar--chosen'
+                : undefined
+            }
             x={(index * WIDTH) / bars.length + 0.5}
             y={HEIGHT - bar * HEIGHT}
             width={Math.max(0.5, WIDTH / bars.length - 1)}

@@ -1,7 +1,7 @@
 // A search or filters that found nothing: say what was asked, and offer each way out in one click.
-import type { FilterScalar } from '../../api/ckan/types'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { useMessages } from '../../i18n/i18n-context'
+import { conditionField, type FilterCondition } from '../../model/filters'
 
 export function EmptyResult({
   q,
@@ -14,26 +14,28 @@ export function EmptyResult({
   q: string
   /** The search matches whole words only: matching the start of words may find more. */
   wholeWords: boolean
-  filters: Readonly<Record<string, readonly FilterScalar[]>>
+  filters: readonly FilterCondition[]
   onClearSearch: () => void
   onMatchPartOfWords: () => void
   onRemoveFilter: (field: string) => void
 }) {
   const t = useMessages(mainCatalogue)
   const search = q.trim()
-  const filtered = Object.keys(filters)
+  // one way out per column filtered (all its conditions go); a pasted form is removed from its chip
+  const filtered = [...new Set(filters.map(conditionField).filter((field) => field !== null))]
+  const count = filters.length
   return (
     <div className="dse-empty-result">
       <p className="dse-empty-result__title">
-        {search && filtered.length > 0
-          ? t('empty.searchAndFilters', { q: search, count: filtered.length })
+        {search && count > 0
+          ? t('empty.searchAndFilters', { q: search, count })
           : search
             ? t('empty.search', { q: search })
-            : filtered.length > 0
-              ? t('empty.filters', { count: filtered.length })
+            : count > 0
+              ? t('empty.filters', { count })
               : t('empty.table')}
       </p>
-      {(search || filtered.length > 0) && (
+      {(search || count > 0) && (
         <div className="dse-empty-result__actions">
           {search && wholeWords && (
             <button type="button" className="dse-button dse-button--primary" onClick={onMatchPartOfWords}>

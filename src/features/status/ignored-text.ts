@@ -11,8 +11,10 @@ export function ignoredText(part: IgnoredPart, t: Translate<MainMessages>): stri
       return t('ignored.filters.notObject')
     case 'hidden.bad':
       return t('ignored.hidden.bad')
-    case 'filters.badValue':
-      return t('ignored.filters.badValue', { field: part.field })
+    case 'columns.bad':
+      return t('ignored.columns.bad')
+    case 'pinned.bad':
+      return t('ignored.pinned.bad')
     case 'unsupported':
       return t('ignored.unsupported', { name: part.name })
     default:

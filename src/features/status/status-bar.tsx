@@ -18,6 +18,7 @@ export function StatusBar({
   busy,
   estimatedHint,
   throughProxy,
+  filteredInBrowser = false,
   waitLimitSeconds,
 }: {
   /** Null while nothing has loaded yet. */
@@ -26,6 +27,8 @@ export function StatusBar({
   estimatedHint: boolean
   /** The records came through the explorer's own server (the portal blocks other websites). */
   throughProxy: boolean
+  /** The portal could not apply a range: the browser filtered the records it sent (queries/browser-filter.ts). */
+  filteredInBrowser?: boolean
   /** How long a request may take before it is given up (said while waiting long). */
   waitLimitSeconds: number
 }) {
@@ -51,6 +54,7 @@ export function StatusBar({
       </p>
       {waitedLong && <p className="dse-hint">{t('status.stillWaiting', { seconds: waitLimitSeconds })}</p>}
       {estimatedHint && !busy && <p className="dse-hint">{t('status.estimatedHint')}</p>}
+      {filteredInBrowser && <p className="dse-hint">{t('status.filteredInBrowser')}</p>}
       {throughProxy && <p className="dse-hint">{t('status.throughProxy')}</p>}
       <div className="dse-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announced}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CkanField } from '../../api/ckan/types'
+import { shownColumns } from '../../model/fields'
 import {
   columnSpecs,
   columnsOnFirstScreen,
@@ -7,7 +8,7 @@ import {
   headerSortInfo,
   readCell,
   shownCellText,
-  visibleSpecs,
+  specsOf,
   withColumnShown,
 } from './columns-fns'
 import { mainCatalogue } from '../../i18n/catalogues/main'
@@ -117,7 +118,7 @@ describe('columns from fields', () => {
   })
 
   it('hides the columns listed in hidden, and shows/hides one at a time', () => {
-    expect(visibleSpecs(specs, ['_id', 'a.b']).map((spec) => spec.id)).toEqual([
+    expect(specsOf(specs, shownColumns(fields, ['_id', 'a.b'])).map((spec) => spec.id)).toEqual([
       'pop',
       '__proto__',
       'constructor',

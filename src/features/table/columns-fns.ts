@@ -1,6 +1,6 @@
-import { isInternalColumn } from '../../api/ckan/ckan-syntax'
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import type { SortKey } from '../../model/explorer-state'
+import { viewColumns } from '../../model/fields'
 import { ckanType, normaliseType, type NormalisedType } from '../../lib/ckan-types'
 import { isCodeColumnName } from '../../lib/code-columns'
 import type { MainMessages } from '../../i18n/catalogues/main'
@@ -23,36 +23,8 @@ export interface ColumnSpec {
   defaultWidth: number
 }
 
-const WIDTH_BY_FAMILY: Record<NormalisedType, number> = {
-  int: 110,
-  float: 130,
-  numeric: 130,
-  text: 200,
-  date: 130,
-  time: 110,
-  timestamp: 215,
-  bool: 90,
-  json: 220,
-  array: 200,
-}
-
-/** Types whose display is longer than their wire form ("1993-01-24" → "Jan 24, 1993"). */
-const FORMATTED_LONGER: ReadonlySet<NormalisedType> = new Set(['date', 'time', 'timestamp'])
-
 export const MIN_COLUMN_WIDTH = 48
 export const MAX_COLUMN_WIDTH = 1200
-
-function dictionaryNotes(field: CkanField): string | undefined {
-  const notes = field.info?.notes
-  return typeof notes === 'string' && notes.trim() ? notes.trim() : undefined
-}
-
-function dictionaryLabel(field: CkanField): string | null {
-  const label = field.info?.label
-  if (typeof label !== 'string') return null
-  const trimmed = label.trim()
-  return trimmed && trimmed !== field.id ? trimmed : null
-}
 
 /** A width from the content is never wider than this: a long text column still leaves room for others. */
 const CONTENT_WIDTH_MAX = 360
@@ -90,26 +62,26 @@ function contentWidth(records: readonly CkanRecord[], id: string, isCode: boolea
 }
 
 /**
- * The columns to offer, in `fields` order: internal columns dropped, duplicate ids kept once. With
- * records (the first page), each column is as wide as its values and header need, within limits.
+ * The columns to offer (the model's viewColumns: in `fields` order, internal columns dropped,
+ * duplicate ids kept once). With records (the first page), each column is as wide as its values and
+ * header need, within limits.
  */
 export function columnSpecs(
   fields: readonly CkanField[],
   t: Translate<MainMessages>,
   records: readonly CkanRecord[] = [],
 ): ColumnSpec[] {
-  const seen = new Set<string>()
   const specs: ColumnSpec[] = []
-  for (const field of fields) {
-    if (typeof field.id !== 'string' || isInternalColumn(field.id) || seen.has(field.id)) continue
-    seen.add(field.id)
-    const family = normaliseType(typeof field.type === 'string' ? field.type : 'text')
-    const label = dictionaryLabel(field)
+  for (const field of viewColumns(fields)) {
+    const family = normaliseType(field.type)
+    // a label that only repeats the id says nothing more
+    const label = field.label !== undefined && field.label !== field.id ? field.label : null
     const shown = label ?? field.id
-    const byType = field.id === '_id' ? 90 : WIDTH_BY_FAMILY[family]
+    const type = ckanType(family)
+    const byType = field.id === '_id' ? 90 : type.width
     // the name, its sort arrow and the column menu button fit (a long name is cut, not the column widened)
     const byHeader = Math.min(260, Math.round(shown.length * 8 + 62))
-    const notes = dictionaryNotes(field)
+    const { notes } = field
     const isCode = isCodeColumnName(field.id)
     specs.push({
       id: field.id,
@@ -118,12 +90,12 @@ export function columnSpecs(
       ...(notes ? { notes } : {}),
       type: field.type,
       family,
-      align: ckanType(family).align,
+      align: type.align,
       isCode,
-      // dates and times are shown longer than they are sent: their type's width is the least
+      // dates are shown longer than they are sent ("1993-01-24" → "Jan 24, 1993"): their type's width is the least
       defaultWidth: Math.max(
         contentWidth(records, field.id, isCode) ?? byType,
-        FORMATTED_LONGER.has(family) ? byType : 0,
+        type.isTemporal ? byType : 0,
         byHeader,
       ),
     })
@@ -131,9 +103,10 @@ export function columnSpecs(
   return specs
 }
 
-export function visibleSpecs(specs: readonly ColumnSpec[], hidden: readonly string[]): ColumnSpec[] {
-  const hiddenSet = new Set(hidden)
-  return specs.filter((spec) => !hiddenSet.has(spec.id))
+/** The specs of `columns` (the model's shownColumns), in their order. */
+export function specsOf(specs: readonly ColumnSpec[], columns: readonly { id: string }[]): ColumnSpec[] {
+  const byId = new Map(specs.map((spec) => [spec.id, spec]))
+  return columns.flatMap((column) => byId.get(column.id) ?? [])
 }
 
 /** The new `hidden` list after showing or hiding one column (order kept, no duplicates). */

@@ -8,7 +8,7 @@ import { useRecordWindow } from '../../queries/use-record-window'
 import { drawsEveryColumn, type ColumnDrawing } from './columns-fns'
 import { GridRow } from './grid-row'
 import type { LocalRows, OpenCell, ShownColumn, TableLocale } from './grid-types'
-import { ROW_HEIGHT } from './scroll-scale-fns'
+import { ROW_HEIGHT } from './grid-geometry'
 import { useScrollView } from './use-scroll-view'
 
 export interface GridBodyProps {
@@ -58,6 +58,7 @@ export function GridBody(props: GridBodyProps) {
   const bodyRef = useRef<HTMLDivElement>(null)
   const windowRef = useRef<HTMLDivElement>(null)
   const startRowsRef = useRef<(first: number, last: number) => void>(startNoRows)
+  const { api, viewport } = useEnvironment()
   const view = useScrollView({
     scrollRef,
     bodyRef,
@@ -69,6 +70,7 @@ export function GridBody(props: GridBodyProps) {
     screenTop: props.screenTop,
     startRowsRef,
     headHeight: props.headHeight,
+    viewport,
   })
   const { drawn, anchor, fetchRange, settledRows } = view
   // The first rows, the rows a leap lands on and the rows that come into view while scrolling are
@@ -84,7 +86,6 @@ export function GridBody(props: GridBodyProps) {
     whole: view.state.whole,
   }
 
-  const { api } = useEnvironment()
   const recordWindow = useRecordWindow({
     api,
     portal: props.portal,

@@ -27,10 +27,6 @@ export interface TableLocale {
 /** Rows sorted in the browser (all records loaded), or null when rows come from the record window. */
 export type LocalRows = readonly CkanRecord[] | null
 
-/** Fixed heights (px), mirrored in table.css. */
-export const HEADER_HEIGHT = 40
-/** The profile strip under the header row, when shown. */
-export const STRIP_HEIGHT = 34
 /** Rows drawn above and below the visible ones. */
 export const OVERSCAN_ROWS = 10
 /** Never lay out more than this many visible rows, even in a very tall container (DOM stays < 100 rows). */

@@ -3,7 +3,7 @@ import type { SortKey } from '../../model/explorer-state'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { testTranslator } from '../../testing/i18n'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnSpecs } from './columns-fns'
-import { NO_COLUMN_WIDTHS, columnWidth, nextSort, resizedWidths, shownColumns } from './header-fns'
+import { NO_COLUMN_WIDTHS, columnWidth, nextSort, resizedWidths, sizedColumns } from './header-fns'
 
 const t = testTranslator(mainCatalogue)
 
@@ -116,7 +116,7 @@ describe('column widths', () => {
 
   it('lists the shown columns in order with their widths', () => {
     const widths = resizedWidths(NO_COLUMN_WIDTHS, 'a.b', 300)
-    expect(shownColumns([spec('a.b'), spec('year')], widths)).toEqual([
+    expect(sizedColumns([spec('a.b'), spec('year')], widths)).toEqual([
       { spec: spec('a.b'), width: 300 },
       { spec: spec('year'), width: spec('year').defaultWidth },
     ])

@@ -46,6 +46,6 @@ export function resizedWidths(widths: ColumnWidths, field: string, width: number
 }
 
 /** The shown columns with their widths, in the order of `specs`. */
-export function shownColumns(specs: readonly ColumnSpec[], widths: ColumnWidths): ShownColumn[] {
+export function sizedColumns(specs: readonly ColumnSpec[], widths: ColumnWidths): ShownColumn[] {
   return specs.map((spec) => ({ spec, width: columnWidth(spec, widths) }))
 }

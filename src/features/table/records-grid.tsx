@@ -12,14 +12,14 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import { useEnvironment } from '../../instance/environment'
 import type { Limit, SortKey } from '../../model/explorer-state'
 import { headerSortInfo } from './columns-fns'
 import { GridBody } from './grid-body'
 import { GridHeaderCell } from './grid-header-cell'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
+import { headHeightOf } from './grid-geometry'
 import {
-  HEADER_HEIGHT,
-  STRIP_HEIGHT,
   type ColumnActions,
   type HeaderStrip,
   type LocalRows,
@@ -94,7 +94,7 @@ export function RecordsGrid(props: RecordsGridProps) {
   const [menu, setMenu] = useState<{ fieldId: string; anchor: HTMLElement } | null>(null)
   const openMenu = useCallback((fieldId: string, anchor: HTMLElement) => setMenu({ fieldId, anchor }), [])
   const closeMenu = useCallback(() => setMenu(null), [])
-  const headHeight = HEADER_HEIGHT + (strip ? STRIP_HEIGHT : 0)
+  const headHeight = headHeightOf(strip !== undefined)
   const active = clampPosition(activeRaw, { rowCount, colCount, pageRows: 1 })
 
   // A ref given only to the active cell: when it mounts or becomes active after a key press, focus it.
@@ -111,9 +111,10 @@ export function RecordsGrid(props: RecordsGridProps) {
   const onRowsPainted = useCallback(() => setAllColumnsDrawn(true), [])
   const firstColumnStart = rowNumberWidth(rowCount)
   // computed once here for the header and the rows (GridBody)
+  const viewport = useEnvironment().viewport
   const firstScreen = useMemo(
-    () => firstScreenColumns(columns, firstColumnStart),
-    [columns, firstColumnStart],
+    () => firstScreenColumns(columns, firstColumnStart, viewport?.width() ?? Infinity),
+    [columns, firstColumnStart, viewport],
   )
   const headerColumns = allColumnsDrawn ? columns : firstScreen
 

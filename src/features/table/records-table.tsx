@@ -7,10 +7,11 @@ import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { useFoundRowCount } from '../../queries/found-row-count'
 import { holdsEveryRecord, visibleRowCount } from '../../queries/page-plan'
 import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../../model/explorer-state'
+import { shownColumns } from '../../model/fields'
 import { ColumnsMenu } from './columns-menu'
-import { columnSpecs, visibleSpecs } from './columns-fns'
+import { columnSpecs, specsOf } from './columns-fns'
 import type { ColumnActions, HeaderStrip, OpenCell, ShownColumn, TableLocale } from './grid-types'
-import { NO_COLUMN_WIDTHS, nextSort, resizedWidths, shownColumns, type ColumnWidths } from './header-fns'
+import { NO_COLUMN_WIDTHS, nextSort, resizedWidths, sizedColumns, type ColumnWidths } from './header-fns'
 import { RecordsGrid } from './records-grid'
 import { useLocalSort } from './use-local-sort'
 import type { WarmUpFlag } from './warm-up-flag'
@@ -62,11 +63,14 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   const fieldsText = JSON.stringify(firstPage.fields)
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const specs = useMemo(() => columnSpecs(firstPage.fields, t, firstPage.records), [fieldsText, t])
-  const shownSpecs = useMemo(() => visibleSpecs(specs, state.hidden), [specs, state.hidden])
+  const shownSpecs = useMemo(
+    () => specsOf(specs, shownColumns(firstPage.fields, state.hidden)),
+    [specs, state.hidden], // eslint-disable-line react-hooks/exhaustive-deps -- the specs follow the fields
+  )
   // the widths the user gave columns, kept per field id while this table is shown
   const [widths, setWidths] = useState<ColumnWidths>(NO_COLUMN_WIDTHS)
   // The same columns keep the same array: every drawn row re-renders its cells when it changes.
-  const shown: ShownColumn[] = useMemo(() => shownColumns(shownSpecs, widths), [shownSpecs, widths])
+  const shown: ShownColumn[] = useMemo(() => sizedColumns(shownSpecs, widths), [shownSpecs, widths])
 
   const { sort } = state
   const onSort = useCallback(

@@ -8,8 +8,8 @@ import type { ShownColumn } from './grid-types'
 export function firstScreenColumns(
   columns: readonly ShownColumn[],
   firstColumnStart: number,
+  viewWidth: number,
 ): readonly ShownColumn[] {
-  const viewWidth = typeof window === 'undefined' ? Infinity : window.innerWidth
   const count = columnsOnFirstScreen(
     columns.map((column) => column.width),
     firstColumnStart,

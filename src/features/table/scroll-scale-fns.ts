@@ -11,7 +11,8 @@
  * of the scroll container that shows rows (its client height minus the header).
  */
 
-export const ROW_HEIGHT = 32
+import { ROW_HEIGHT } from './grid-geometry'
+
 /** Well under every browser's limit, with room for the header and rounding. */
 export const MAX_SCROLL_HEIGHT = 8_000_000
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { HEADER_HEIGHT, MAX_VISIBLE_ROWS } from './grid-types'
-import { ROW_HEIGHT, maxScrollTop, scrollScale, visibleRowRange, type RowRange } from './scroll-scale-fns'
+import { HEADER_HEIGHT, ROW_HEIGHT } from './grid-geometry'
+import { MAX_VISIBLE_ROWS } from './grid-types'
+import { maxScrollTop, scrollScale, visibleRowRange, type RowRange } from './scroll-scale-fns'
 import {
   NO_ROWS_RANGE,
   guessViewport,

@@ -1,6 +1,6 @@
-import { HEADER_HEIGHT, MAX_VISIBLE_ROWS } from './grid-types'
+import { GRID_BORDERS, GRID_MIN_HEIGHT, GRID_WINDOW_SHARE, HEADER_HEIGHT, ROW_HEIGHT } from './grid-geometry'
+import { MAX_VISIBLE_ROWS } from './grid-types'
 import {
-  ROW_HEIGHT,
   isLeap,
   maxScrollTop,
   rowsToDraw,
@@ -46,11 +46,6 @@ export function initialScrollState(viewport: number): ScrollState {
 export function rowViewport(clientHeight: number, headHeight = HEADER_HEIGHT): number {
   return Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, Math.max(0, clientHeight - headHeight))
 }
-
-/** table.css: the grid's default height (a share of the window, at least a minimum), with its 1px borders. */
-const GRID_WINDOW_SHARE = 0.7
-const GRID_MIN_HEIGHT = 240
-const GRID_BORDERS = 2
 
 /**
  * The row area before the grid is measured: that of its default height (table.css) in a window this

@@ -10,6 +10,7 @@ import {
 import { flushSync } from 'react-dom'
 import type { SearchResult } from '../../api/ckan/types'
 import { afterNextPaint } from '../../components/ui/after-next-paint'
+import type { Viewport } from '../../instance/viewport'
 import { OVERSCAN_ROWS } from './grid-types'
 import {
   maxScrollTop,
@@ -70,6 +71,8 @@ export interface ScrollViewOptions {
   headHeight: number
   /** Sends the page requests of rows [first, last] now: the record window's startRows, set at each commit. */
   startRowsRef: RefObject<(first: number, last: number) => void>
+  /** The browser window (absent: none, as in server rendering: every visible row is drawn). */
+  viewport: Viewport | undefined
 }
 
 export interface ScrollView {
@@ -113,10 +116,9 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
     startRowsRef,
     headHeight,
   } = options
+  const { viewport } = options
   const [state, setState] = useState<ScrollState>(() =>
-    initialScrollState(
-      guessViewport(typeof window === 'undefined' ? undefined : window.innerHeight, headHeight),
-    ),
+    initialScrollState(guessViewport(viewport?.height(), headHeight)),
   )
   // Overscan rows are drawn only once the rows on screen are loaded and painted: the frame that shows
   // the first rows (and the rows after a leap) lays out those alone. The warm-up table is never
@@ -130,10 +132,10 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
   // drawn (null until then); again at each leap, and when the page scrolls meanwhile. Without a
   // browser window (server rendering) or unseen, there is nothing to fit: every visible row.
   const [screenBlock, setScreenBlock] = useState<number | null>(() => {
-    if (typeof window === 'undefined' || offscreen) return Number.POSITIVE_INFINITY
+    if (!viewport || offscreen) return Number.POSITIVE_INFINITY
     const top = screenTop?.() ?? null
     // counted from the table's top, above its toolbar: a row or two more than the window shows
-    return top === null ? null : screenBlockOf(window.innerHeight, top, undefined, headHeight)
+    return top === null ? null : screenBlockOf(viewport.height(), top, undefined, headHeight)
   })
 
   // A new result starts at the top (RecordsGrid scrolls the container back): its pages at the old
@@ -146,11 +148,11 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
     setShownResult(result)
     if (state.scrollTop !== 0 || state.fetchTop !== 0) setState({ ...state, scrollTop: 0, fetchTop: 0 })
     const top = screenTop?.() ?? null
-    if (settledRows && !offscreen && top !== null) {
+    if (settledRows && !offscreen && top !== null && viewport) {
       const inWindow = rowsOnScreen(
         scrollScale(rowCount, state.viewport),
         0,
-        screenBlockOf(window.innerHeight, top, undefined, headHeight),
+        screenBlockOf(viewport.height(), top, undefined, headHeight),
       )
       setDeferred({ from: inWindow.last + 1, page: shownResult })
     }
@@ -186,32 +188,27 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
   const measured = screenBlock !== null
   useLayoutEffect(() => {
     const container = bodyRef.current?.parentElement
-    if (!measured && container) setScreenBlock(measureScreenBlock(container, headHeight))
-  }, [measured, bodyRef, headHeight])
+    if (!measured && container && viewport)
+      setScreenBlock(measureScreenBlock(container, viewport, headHeight))
+  }, [measured, bodyRef, headHeight, viewport])
   // While the rows on screen wait to be painted (a leap's page can take a round trip), a page scroll
   // or a resize can bring more of them into the window.
   useEffect(() => {
     const element = scrollRef.current
-    if (settledRows || offscreen || !element) return
-    const remeasure = () => setScreenBlock(measureScreenBlock(element, headHeight))
-    window.addEventListener('scroll', remeasure, { passive: true })
-    window.addEventListener('resize', remeasure)
-    return () => {
-      window.removeEventListener('scroll', remeasure)
-      window.removeEventListener('resize', remeasure)
-    }
-  }, [settledRows, offscreen, scrollRef, headHeight])
+    if (settledRows || offscreen || !element || !viewport) return
+    return viewport.onScrollOrResize(() => setScreenBlock(measureScreenBlock(element, viewport, headHeight)))
+  }, [settledRows, offscreen, scrollRef, headHeight, viewport])
 
   useEffect(() => {
     const element = scrollRef.current
     if (!element) return
     let lastLeapAt = -Infinity
-    let trailingLeap = 0
-    let settle = 0
+    let trailingLeap: ReturnType<typeof setTimeout> | undefined
+    let settle: ReturnType<typeof setTimeout> | undefined
     // a scroll that moved no rows (sideways, or within a row) leaves nothing to settle: no render
     const settled = () => startTransition(() => setState(settledState))
     const loadHere = () => {
-      trailingLeap = 0
+      trailingLeap = undefined
       setState((previous) => ({ ...previous, fetchTop: liveTop.current }))
     }
     const onScroll = () => {
@@ -225,10 +222,15 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
       const visibleNow = visibleRowRange(current.scale, top)
       const change = scrollChange(current, visibleNow, atInlineStart)
       // a leap draws the rows inside the window alone: where is the window now (read before the write)
-      const leapScreenBlock = change === 'leap' ? measureScreenBlock(element, headHeight) : null
+      const leapScreenBlock =
+        change !== 'leap'
+          ? null
+          : viewport
+            ? measureScreenBlock(element, viewport, headHeight)
+            : Number.POSITIVE_INFINITY
       placeWindow(windowRef.current, top, current.scale, current.anchor)
       clearTimeout(settle)
-      settle = window.setTimeout(settled, SCROLL_SETTLE_MS)
+      settle = setTimeout(settled, SCROLL_SETTLE_MS)
       // re-render only when the rows on screen change, or when a sideways scroll needs every column
       if (change === 'nothing') return
       if (change === 'side') {
@@ -250,7 +252,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
         // its pages leave now, before the render that draws their placeholders
         startRowsRef.current(visibleNow.first, visibleNow.last)
         loadHere()
-      } else trailingLeap = window.setTimeout(loadHere, LEAP_PAUSE_MS)
+      } else trailingLeap = setTimeout(loadHere, LEAP_PAUSE_MS)
     }
     const resizeObserver = new ResizeObserver((entries) => {
       const box = entries.at(-1)?.contentRect
@@ -283,7 +285,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
       clearTimeout(trailingLeap)
       clearTimeout(settle)
     }
-  }, [scrollRef, windowRef, startRowsRef, headHeight])
+  }, [scrollRef, windowRef, startRowsRef, headHeight, viewport])
 
   // only while the new result is at the top: a scroll meanwhile brings those rows into view
   const deferredFrom = deferred !== null && scrollTop === 0 ? deferred.from : Number.POSITIVE_INFINITY
@@ -301,9 +303,9 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
 }
 
 /** screenBlockOf the grid as it is laid out now. Reads the layout. */
-function measureScreenBlock(element: HTMLElement, headHeight: number): number {
+function measureScreenBlock(element: HTMLElement, viewport: Viewport, headHeight: number): number {
   const box = element.getBoundingClientRect()
-  return screenBlockOf(window.innerHeight, box.top, box.bottom, headHeight)
+  return screenBlockOf(viewport.height(), box.top, box.bottom, headHeight)
 }
 
 function placeWindow(

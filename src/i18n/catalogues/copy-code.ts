@@ -36,6 +36,8 @@ export const copyCodeCatalogue = defineCatalogue('copyCode', {
   'copyCode.pandasHint': 'Python 3 with the pandas and requests packages. Prints the groups as a table.',
   'copyCode.dplyrHint': 'R with the httr2 and dplyr packages. Prints the groups as a table.',
   'copyCode.loopHint': 'Node.js 18 or newer, with its own fetch. Prints the groups as a table.',
+  'copyCode.operatorsHint':
+    'This portal runs a CKAN version older than 2.12, which cannot filter by range: it refuses these filters, or answers a range on text with no records. The explorer applied them in your browser; this code cannot.',
   'copyCode.copy': 'Copy',
   'copyCode.copied': 'Copied',
   'copyCode.copyRefused': 'The browser did not let this page copy. Select the text and copy it yourself.',

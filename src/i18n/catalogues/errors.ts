@@ -38,6 +38,11 @@ export const errorsCatalogue = defineCatalogue('errors', {
   'error.notFound.action':
     'Check the link or the table’s name. The table may have been removed, or the portal does not offer it for exploring.',
   'error.notFound.title': 'This table was not found',
+  'error.operatorsUnsupported.title': 'This portal cannot filter this table by range',
+  'error.operatorsUnsupported.action':
+    'The portal runs a CKAN version older than 2.12, which filters only by exact values, and the explorer cannot apply this filter in your browser exactly as the portal would. Your other filters are kept.',
+  'error.operatorsUnsupported.tooMany':
+    'The portal runs a CKAN version older than 2.12, which filters only by exact values. {matching} records match your search and other filters: more than the {cap} it sends at once, so the explorer cannot apply the range in your browser either. Your other filters are kept: narrow the view with them or a search, or sort by the column instead.',
   'error.part.fields': 'column choice',
   'error.part.filters': 'filter',
   'error.part.q': 'search',

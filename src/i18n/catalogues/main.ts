@@ -14,6 +14,8 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.addToken': 'Enter an access token',
   'app.removeFilter': 'Remove the filter on {field}',
   'app.removeSort': 'Remove the sort on {field}',
+  'app.sortInstead': 'Sort by {field} instead',
+  'app.removeRanges': 'Remove the range filters',
   'app.clearSearch': 'Clear the search',
   'app.export': 'Export',
   'app.profileStrip': 'Column overviews',
@@ -44,19 +46,14 @@ export const mainCatalogue = defineCatalogue('main', {
   'cell.true': 'true',
 
   'filters.addFilter': 'Add filter',
-  'filters.activeHeading': 'Active filters',
-  'filters.showing': 'Showing records where {summary}.',
-  'filters.clause': '{field} is {values}',
-  'filters.remove': 'Remove filter {field}',
-  'filters.edit': 'Change filter {field}',
-  'filters.clearAll': 'Remove all filters',
 
   'ignored.title': 'Some parts of the link were ignored:',
   'ignored.titleEmbed': 'Some settings of this table were ignored:',
   'ignored.filters.badJson': 'The filters are not valid JSON, so they were ignored.',
-  'ignored.filters.badValue': 'The filter on “{field}” has a value that is not text, a number or true/false.',
   'ignored.filters.notObject': 'The filters must map column names to values, so they were ignored.',
   'ignored.hidden.bad': 'The list of hidden columns could not be read, so every column is shown.',
+  'ignored.columns.bad': 'The order of the columns could not be read, so they are in the table’s own order.',
+  'ignored.pinned.bad': 'The list of columns kept in view could not be read, so none is kept.',
   'ignored.lang.bad': 'The language “{value}” is not available, so the page stays in its current language.',
   'ignored.limit.bad': 'The number of rows “{value}” is not a whole number above 0, so the default is used.',
   'ignored.portal.bad': 'The portal address “{value}” is not a web address, so the default portal is used.',
@@ -144,6 +141,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'status.updating': 'Updating…',
   'status.stillWaiting':
     'Still waiting for the portal: it is slow to answer. We stop waiting after {seconds} seconds.',
+  'status.filteredInBrowser': 'Filtered in your browser: this portal cannot filter by range.',
   'status.throughProxy':
     'Read through this explorer’s server: the portal does not let other websites read its data directly.',
   'status.estimatedHint':

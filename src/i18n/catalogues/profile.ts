@@ -19,6 +19,12 @@ export const profileCatalogue = defineCatalogue('profile', {
   'profile.distribution': 'How the values spread',
   'profile.distributionSummary':
     '{count} values from {min} to {max} in {bins} groups; the fullest group, from {from} to {to}, holds {most}.',
+  'profile.rangeGroup': 'Filter {column} on a range',
+  'profile.rangeBar': {
+    one: '{from} to {to}: 1 value. Filter on this range',
+    other: '{from} to {to}: {count} values. Filter on this range',
+  },
+  'profile.rangeHint': 'Choose a bar to filter on its range, or drag across bars for a wider one.',
   'profile.topValues': 'Most frequent values',
   'profile.filterOn': 'Filter on {value}',
   'profile.measuring': 'Measuring…',

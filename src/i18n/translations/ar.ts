@@ -1,6 +1,7 @@
 // Arabic for the labels most visible on the page; everything else falls back to English. Loaded as
 // its own chunk; the page is then laid out right to left (locale-formats' directionOf). Counts
 // stand after “السجلات” so the noun does not have to agree with the number.
+import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { MainMessages } from '../catalogues/main'
 import type { Translation, Translations } from '../translate'
 
@@ -25,10 +26,6 @@ const main = {
   'cell.true': 'صحيح',
 
   'filters.addFilter': 'إضافة عامل تصفية',
-  'filters.activeHeading': 'عوامل التصفية النشطة',
-  'filters.remove': 'إزالة عامل التصفية {field}',
-  'filters.edit': 'تعديل عامل التصفية {field}',
-  'filters.clearAll': 'إزالة كل عوامل التصفية',
 
   'limit.label': 'الحد',
   'limit.all': 'الكل',
@@ -89,4 +86,11 @@ const main = {
   'ui.retry': 'إعادة المحاولة',
 } satisfies Translation<MainMessages>
 
-export const arabicTranslations: Translations = { main }
+const filterChips = {
+  'filters.activeHeading': 'عوامل التصفية النشطة',
+  'filters.remove': 'إزالة عامل التصفية {condition}',
+  'filters.edit': 'تعديل عامل التصفية {condition}',
+  'filters.clearAll': 'إزالة كل عوامل التصفية',
+} satisfies Translation<FilterChipsMessages>
+
+export const arabicTranslations: Translations = { main, filterChips }

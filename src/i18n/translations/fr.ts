@@ -7,6 +7,7 @@ import type { CopyCodeMessages } from '../catalogues/copy-code'
 import type { EmbedCodeMessages } from '../catalogues/embed-code'
 import type { ErrorMessages } from '../catalogues/errors'
 import type { ExportMessages } from '../catalogues/export'
+import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
 import type { ProfileMessages } from '../catalogues/profile'
@@ -23,6 +24,8 @@ const main = {
   'app.addToken': 'Saisir un jeton d’accès',
   'app.removeFilter': 'Retirer le filtre sur {field}',
   'app.removeSort': 'Retirer le tri sur {field}',
+  'app.sortInstead': 'Trier plutôt par {field}',
+  'app.removeRanges': 'Retirer les filtres par plage',
   'app.clearSearch': 'Effacer la recherche',
   'app.export': 'Exporter',
   'app.profileStrip': 'Aperçus des colonnes',
@@ -54,22 +57,16 @@ const main = {
   'cell.true': 'vrai',
 
   'filters.addFilter': 'Ajouter un filtre',
-  'filters.activeHeading': 'Filtres actifs',
-  'filters.showing': 'Seuls les enregistrements où {summary} sont affichés.',
-  'filters.clause': '{field} vaut {values}',
-  'filters.remove': 'Retirer le filtre {field}',
-  'filters.edit': 'Modifier le filtre {field}',
-  'filters.clearAll': 'Retirer tous les filtres',
 
   'ignored.title': 'Certaines parties du lien ont été ignorées :',
   'ignored.titleEmbed': 'Certains réglages de ce tableau ont été ignorés :',
   'ignored.filters.badJson': 'Les filtres ne sont pas du JSON valide : ils ont été ignorés.',
-  'ignored.filters.badValue':
-    'Le filtre sur « {field} » a une valeur qui n’est ni du texte, ni un nombre, ni vrai/faux.',
   'ignored.filters.notObject':
     'Les filtres doivent associer des noms de colonnes à des valeurs : ils ont été ignorés.',
   'ignored.hidden.bad':
     'La liste des colonnes masquées n’a pas pu être lue : toutes les colonnes sont affichées.',
+  'ignored.columns.bad': 'L’ordre des colonnes n’a pas pu être lu : elles sont dans l’ordre du tableau.',
+  'ignored.pinned.bad': 'La liste des colonnes gardées en vue n’a pas pu être lue : aucune n’est gardée.',
   'ignored.lang.bad': 'La langue « {value} » n’est pas disponible : la page reste dans la langue actuelle.',
   'ignored.limit.bad':
     'Le nombre de lignes « {value} » n’est pas un nombre entier supérieur à 0 : la valeur par défaut est utilisée.',
@@ -183,6 +180,7 @@ const main = {
   'status.updating': 'Mise à jour…',
   'status.stillWaiting':
     'En attente du portail, qui est lent à répondre. L’attente s’arrêtera au bout de {seconds} secondes.',
+  'status.filteredInBrowser': 'Filtré dans votre navigateur : ce portail ne sait pas filtrer par plage.',
   'status.throughProxy':
     'Données lues par le serveur de cet explorateur : le portail ne permet pas à d’autres sites web de lire directement ses données.',
   'status.estimatedHint':
@@ -280,6 +278,11 @@ const errors = {
   'error.notFound.action':
     'Vérifiez le lien ou le nom du tableau. Il a peut-être été supprimé, ou le portail ne permet pas de l’explorer.',
   'error.notFound.title': 'Tableau introuvable',
+  'error.operatorsUnsupported.title': 'Ce portail ne sait pas filtrer ce tableau par plage',
+  'error.operatorsUnsupported.action':
+    'Le portail utilise une version de CKAN antérieure à 2.12, qui ne filtre que par valeurs exactes, et l’explorateur ne peut pas appliquer ce filtre dans votre navigateur exactement comme le portail le ferait. Vos autres filtres sont conservés.',
+  'error.operatorsUnsupported.tooMany':
+    'Le portail utilise une version de CKAN antérieure à 2.12, qui ne filtre que par valeurs exactes. {matching} enregistrements correspondent à votre recherche et à vos autres filtres : plus que les {cap} qu’il envoie d’un coup, l’explorateur ne peut donc pas non plus appliquer la plage dans votre navigateur. Vos autres filtres sont conservés : restreignez l’affichage avec eux ou une recherche, ou triez plutôt par la colonne.',
   'error.part.fields': 'le choix des colonnes',
   'error.part.filters': 'le filtre',
   'error.part.q': 'la recherche',
@@ -306,13 +309,56 @@ const errors = {
     'Aucun tableau ne porte ce nom. Le code d’un tableau ressemble à 1b2c3d4e-0000-… ou à un nom court.',
 } satisfies Translation<ErrorMessages>
 
+const filterChips = {
+  'filters.activeHeading': 'Filtres actifs',
+  'filters.showing': 'Seuls les enregistrements où {summary} sont affichés.',
+  'filters.clause': '{field} vaut {values}',
+  'filters.range': '{field} {range}',
+  'filters.between': 'de {from} à {to}',
+  'filters.atLeast': 'à partir de {value}',
+  'filters.atMost': 'jusqu’à {value}',
+  'filters.moreThan': 'au-delà de {value}',
+  'filters.lessThan': 'en dessous de {value}',
+  'filters.betweenDates': 'du {from} au {to}',
+  'filters.onOrAfter': 'le {value} ou après',
+  'filters.onOrBefore': 'le {value} ou avant',
+  'filters.after': 'après le {value}',
+  'filters.before': 'avant le {value}',
+  'filters.either': 'soit {options}',
+  'filters.group': '({clause})',
+  'filters.noValue': '{field} vaut une valeur d’une liste vide (aucun enregistrement)',
+  'filters.unknownOperator': '{field} {operator} {value}',
+  'filters.asSent': 'le filtre {json}',
+  'filters.remove': 'Retirer le filtre {condition}',
+  'filters.edit': 'Modifier le filtre {condition}',
+  'filters.clearAll': 'Retirer tous les filtres',
+} satisfies Translation<FilterChipsMessages>
+
 const filterDialog = {
   'filterDialog.dialogTitle': 'Filtrer les enregistrements',
   'filterDialog.editTitle': 'Modifier le filtre sur {field}',
   'filterDialog.field': 'Colonne à filtrer',
   'filterDialog.chooseField': 'Choisir une colonne…',
+  'filterDialog.condition': 'Garder les enregistrements dont la valeur est',
+  'filterDialog.opAny': 'l’une de ces valeurs',
+  'filterDialog.opBetween': 'entre deux nombres',
+  'filterDialog.opAtLeast': 'au moins',
+  'filterDialog.opAtMost': 'au plus',
+  'filterDialog.opMoreThan': 'supérieure à',
+  'filterDialog.opLessThan': 'inférieure à',
+  'filterDialog.opBetweenDates': 'entre deux dates',
+  'filterDialog.opOnOrAfter': 'à partir d’une date',
+  'filterDialog.opOnOrBefore': 'jusqu’à une date',
+  'filterDialog.from': 'De',
+  'filterDialog.to': 'À',
+  'filterDialog.number': 'Nombre',
+  'filterDialog.date': 'Date',
+  'filterDialog.rangeHint': 'Les deux bornes sont comprises.',
+  'filterDialog.rangeHintDates': 'Les deux jours sont compris, en entier.',
+  'filterDialog.typedHint': 'Vous pouvez aussi saisir une comparaison, par exemple >40, <=2014 ou 10-20.',
+  'filterDialog.readAs': 'Compris comme « {condition} » : vérifiez, puis appliquez.',
   'filterDialog.valuesHint':
-    'Les enregistrements qui correspondent à l’une des valeurs choisies sont conservés. Les filtres sur des colonnes différentes doivent tous correspondre.',
+    'Les enregistrements qui correspondent à l’une des valeurs choisies sont conservés. Les filtres sur des colonnes différentes doivent tous correspondre, de même que deux filtres sur une même colonne.',
   'filterDialog.suggestions': 'Valeurs de cette colonne',
   'filterDialog.suggestionsLoading': 'Chargement des valeurs de cette colonne…',
   'filterDialog.suggestionsFailed':
@@ -333,7 +379,10 @@ const filterDialog = {
   'filterDialog.needValue': 'Choisissez ou saisissez au moins une valeur.',
   'filterDialog.problemEmpty': 'Saisissez d’abord une valeur.',
   'filterDialog.problemNumber':
-    'Cette colonne contient des nombres : saisissez un nombre comme 42 ou 3.5 (avec un point pour les décimales).',
+    'Cette colonne contient des nombres : saisissez un nombre comme 42 ou 3,5, ou une comparaison comme >40 ou 10-20.',
+  'filterDialog.problemSeparator':
+    'Ce nombre n’est pas écrit comme le français écrit les nombres : saisissez-le comme 1234,5 ou 1 234,5.',
+  'filterDialog.problemOrder': 'La première borne est après la seconde : inversez-les.',
   'filterDialog.problemDate':
     'Cette colonne contient des dates : utilisez le sélecteur de date ou saisissez une date au format 2024-01-31.',
   'filterDialog.problemBool': 'Choisissez vrai ou faux.',
@@ -364,6 +413,13 @@ const profile = {
   'profile.distribution': 'Répartition des valeurs',
   'profile.distributionSummary':
     '{count} valeurs de {min} à {max} en {bins} groupes ; le groupe le plus fourni, de {from} à {to}, en compte {most}.',
+  'profile.rangeGroup': 'Filtrer {column} sur une plage',
+  'profile.rangeBar': {
+    one: 'De {from} à {to} : 1 valeur. Filtrer sur cette plage',
+    other: 'De {from} à {to} : {count} valeurs. Filtrer sur cette plage',
+  },
+  'profile.rangeHint':
+    'Choisissez une barre pour filtrer sur sa plage, ou glissez sur plusieurs barres pour une plage plus large.',
   'profile.topValues': 'Valeurs les plus fréquentes',
   'profile.filterOn': 'Filtrer sur {value}',
   'profile.measuring': 'Mesure en cours…',
@@ -455,6 +511,8 @@ const copyCode = {
   'copyCode.dplyrHint': 'R avec les paquets httr2 et dplyr. Affiche les groupes sous forme de tableau.',
   'copyCode.loopHint':
     'Node.js 18 ou plus récent, avec son propre fetch. Affiche les groupes sous forme de tableau.',
+  'copyCode.operatorsHint':
+    'Ce portail utilise une version de CKAN antérieure à 2.12, qui ne sait pas filtrer par plage : il refuse ces filtres, ou répond à une plage sur du texte sans aucun enregistrement. L’explorateur les a appliqués dans votre navigateur ; ce code ne le peut pas.',
   'copyCode.copy': 'Copier',
   'copyCode.copied': 'Copié',
   'copyCode.copyRefused':
@@ -664,6 +722,7 @@ const summary = {
 export const frenchTranslations: Translations = {
   main,
   errors,
+  filterChips,
   filterDialog,
   profile,
   chart,

@@ -1,5 +1,6 @@
 // Hebrew for the labels most visible on the page; everything else falls back to English. Loaded as
 // its own chunk; the page is then laid out right to left (locale-formats' directionOf).
+import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { MainMessages } from '../catalogues/main'
 import type { Translation, Translations } from '../translate'
 
@@ -24,10 +25,6 @@ const main = {
   'cell.true': 'כן',
 
   'filters.addFilter': 'הוספת מסנן',
-  'filters.activeHeading': 'מסננים פעילים',
-  'filters.remove': 'הסרת המסנן {field}',
-  'filters.edit': 'שינוי המסנן {field}',
-  'filters.clearAll': 'הסרת כל המסננים',
 
   'limit.label': 'הגבלה',
   'limit.all': 'הכול',
@@ -74,4 +71,11 @@ const main = {
   'ui.retry': 'ניסיון נוסף',
 } satisfies Translation<MainMessages>
 
-export const hebrewTranslations: Translations = { main }
+const filterChips = {
+  'filters.activeHeading': 'מסננים פעילים',
+  'filters.remove': 'הסרת המסנן {condition}',
+  'filters.edit': 'שינוי המסנן {condition}',
+  'filters.clearAll': 'הסרת כל המסננים',
+} satisfies Translation<FilterChipsMessages>
+
+export const hebrewTranslations: Translations = { main, filterChips }

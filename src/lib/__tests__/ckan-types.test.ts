@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ckanSampleFiles } from '../../../scripts/ckan-samples'
 
-import { ckanType, normaliseType, parseBool, parseNumber, rawValue } from '../ckan-types'
+import { ckanType, isTemporalType, normaliseType, parseBool, parseNumber, rawValue } from '../ckan-types'
 
 interface SampleResult {
   fields: Array<{ id: string; type: string }>
@@ -101,5 +101,21 @@ describe('how each type compares and shows, in one entry', () => {
     for (const type of ['text', 'time', 'geometry'])
       expect(ckanType(type)).toMatchObject({ compareAs: 'text', display: 'text' })
     expect(ckanType('bool')).toMatchObject({ compareAs: 'bool', display: 'bool' })
+  })
+})
+
+describe('what the features ask of a type, answered once', () => {
+  it('says which types are points in time: dates and timestamps, not times of day, text or numbers', () => {
+    for (const type of ['date', 'timestamp', 'timestamptz', 'timestamp with time zone'])
+      expect(isTemporalType(type), type).toBe(true)
+    for (const type of ['time', 'timetz', 'text', 'int4', 'numeric', 'bool', 'json', '_date'])
+      expect(isTemporalType(type), type).toBe(false)
+  })
+
+  it('gives each type the width a column starts at: narrow yes/no, wide timestamps and JSON', () => {
+    expect(ckanType('bool').width).toBeLessThan(ckanType('int4').width)
+    expect(ckanType('int4').width).toBeLessThan(ckanType('text').width)
+    expect(ckanType('timestamptz').width).toBeGreaterThan(ckanType('date').width)
+    expect(ckanType('jsonb').width).toBeGreaterThan(ckanType('text').width)
   })
 })

@@ -6,14 +6,16 @@ const viewing: ExplorerState = {
   ...DEFAULT_STATE,
   resourceId: 'weather',
   q: 'rain',
-  filters: { weather: ['rain'] },
+  filters: [{ kind: 'values' as const, field: 'weather', values: ['rain'] }],
   sort: [{ field: 'date', desc: true }],
   hidden: [],
+  columns: ['temp', 'date'],
+  pinned: ['date'],
   limit: 500,
 }
 
 describe('applyUpdate', () => {
-  it('changing the table resets search, filters, sort and hidden columns, and keeps the limit', () => {
+  it('changing the table resets search, filters, sort and the columns’ arrangement, and keeps the limit', () => {
     expect(applyUpdate(viewing, { resourceId: 'penguins' })).toEqual({
       ...DEFAULT_STATE,
       resourceId: 'penguins',
@@ -22,11 +24,15 @@ describe('applyUpdate', () => {
   })
 
   it('keeps values that come with the new table (a pasted API link)', () => {
-    const next = applyUpdate(viewing, { resourceId: 'penguins', q: 'adelie', filters: { sex: ['FEMALE'] } })
+    const next = applyUpdate(viewing, {
+      resourceId: 'penguins',
+      q: 'adelie',
+      filters: [{ kind: 'values', field: 'sex', values: ['FEMALE'] }],
+    })
     expect(next).toMatchObject({
       resourceId: 'penguins',
       q: 'adelie',
-      filters: { sex: ['FEMALE'] },
+      filters: [{ kind: 'values', field: 'sex', values: ['FEMALE'] }],
       sort: [],
     })
   })
@@ -50,8 +56,8 @@ describe('applyUpdate', () => {
 describe('defaultHistoryMode', () => {
   it('replaces the entry while typing and pushes discrete actions', () => {
     expect(defaultHistoryMode({ q: 'berl' })).toBe('replace')
-    expect(defaultHistoryMode({ filters: {} })).toBe('push')
-    expect(defaultHistoryMode({ q: '', filters: {} })).toBe('push')
+    expect(defaultHistoryMode({ filters: [] })).toBe('push')
+    expect(defaultHistoryMode({ q: '', filters: [] })).toBe('push')
     expect(defaultHistoryMode({ sort: [] })).toBe('push')
   })
 })
@@ -68,7 +74,12 @@ describe('nextSearch', () => {
 describe('keepUnchangedParts', () => {
   it('keeps the parts a sort did not change, so what depends on them is not recomputed', () => {
     const previous = { ...viewing, hidden: ['_id', 'notes'] }
-    const sorted = { ...viewing, hidden: ['_id', 'notes'], filters: { weather: ['rain'] }, sort: [] }
+    const sorted = {
+      ...viewing,
+      hidden: ['_id', 'notes'],
+      filters: [{ kind: 'values' as const, field: 'weather', values: ['rain'] }],
+      sort: [],
+    }
     const next = keepUnchangedParts(previous, sorted)
     expect(next.hidden).toBe(previous.hidden)
     expect(next.filters).toBe(previous.filters)
@@ -77,7 +88,11 @@ describe('keepUnchangedParts', () => {
   })
 
   it('gives back the previous state itself when nothing changed, and the new one when there is none', () => {
-    const same = { ...viewing, filters: { weather: ['rain'] }, sort: [{ field: 'date', desc: true }] }
+    const same = {
+      ...viewing,
+      filters: [{ kind: 'values' as const, field: 'weather', values: ['rain'] }],
+      sort: [{ field: 'date', desc: true }],
+    }
     expect(keepUnchangedParts(viewing, same)).toBe(viewing)
     expect(keepUnchangedParts(null, same)).toBe(same)
   })

@@ -1,26 +1,51 @@
 import { describe, expect, it } from 'vitest'
-import { removeFilter, setFilterValues } from '../filter-edits'
+import { removeFiltersOn, replaceCondition, setFilterValues } from '../filter-edits'
+import type { FilterCondition } from '../filters'
+
+const country: FilterCondition = { kind: 'values', field: 'country', values: ['DE'] }
+const year: FilterCondition = { kind: 'values', field: 'year', values: [2013] }
+const recent: FilterCondition = { kind: 'range', field: 'year', lower: { value: 2010, inclusive: true } }
+const either: FilterCondition = { kind: 'other', filters: { $or: [{ country: 'DE' }, { year: 2013 }] } }
 
 describe('filter edits', () => {
-  const filters = { country: ['DE'], year: [2013] }
+  const filters = [country, year]
 
-  it('changes a column in place and adds a new one last', () => {
-    expect(Object.entries(setFilterValues(filters, 'country', ['DE', 'UK']))).toEqual([
-      ['country', ['DE', 'UK']],
-      ['year', [2013]],
+  it('changes a column’s values in place and adds a new column last', () => {
+    expect(setFilterValues(filters, 'country', ['DE', 'UK'])).toEqual([
+      { kind: 'values', field: 'country', values: ['DE', 'UK'] },
+      year,
     ])
-    expect(Object.keys(setFilterValues(filters, 'city', ['Bonn']))).toEqual(['country', 'year', 'city'])
+    expect(
+      setFilterValues(filters, 'city', ['Bonn']).map(
+        (condition) => condition.kind === 'values' && condition.field,
+      ),
+    ).toEqual(['country', 'year', 'city'])
   })
 
-  it('removes a column when no value is left, and leaves the input alone', () => {
-    expect(setFilterValues(filters, 'country', [])).toEqual({ year: [2013] })
-    expect(removeFilter(filters, 'year')).toEqual({ country: ['DE'] })
-    expect(filters).toEqual({ country: ['DE'], year: [2013] })
+  it('removes a column’s values when none is left, and leaves the input alone', () => {
+    expect(setFilterValues(filters, 'country', [])).toEqual([year])
+    expect(filters).toEqual([country, year])
   })
 
-  it('treats a column named __proto__ as data', () => {
-    const next = setFilterValues({}, '__proto__', ['x'])
-    expect(Object.keys(next)).toEqual(['__proto__'])
-    expect(Object.getPrototypeOf(next)).toBe(Object.prototype)
+  it('keeps a range on the same column beside its values: both hold', () => {
+    expect(setFilterValues([recent], 'year', [2013])).toEqual([
+      recent,
+      { kind: 'values', field: 'year', values: [2013] },
+    ])
+  })
+
+  it('replaces, removes or adds one condition by its place', () => {
+    expect(replaceCondition(filters, 1, recent)).toEqual([country, recent])
+    expect(replaceCondition(filters, 0, null)).toEqual([year])
+    expect(replaceCondition(filters, undefined, recent)).toEqual([country, year, recent])
+    // a range with no bound holds nothing: it removes the condition rather than keep an empty chip
+    expect(replaceCondition(filters, 1, { kind: 'range', field: 'year' })).toEqual([country])
+  })
+
+  it('removes every condition on a column, a pasted one that names it too', () => {
+    expect(removeFiltersOn([country, year, recent], 'year')).toEqual([country])
+    expect(removeFiltersOn([either, { kind: 'other', filters: { year: { ne: 1 } } }], 'year')).toEqual([
+      either,
+    ])
   })
 })

@@ -68,13 +68,22 @@ describe('toSearchRequest', () => {
   })
 
   it('passes filters, paging and totals', () => {
-    const request = toSearchRequest(state({ filters: { country: ['DE', 'UK'], empty: [] } }), {
-      pageOffset: 200,
-      pageLimit: 50,
-      includeTotal: false,
-    })
+    const request = toSearchRequest(
+      state({
+        filters: [
+          { kind: 'values', field: 'country', values: ['DE', 'UK'] },
+          { kind: 'values', field: 'empty', values: [] },
+          { kind: 'range', field: 'elevation', lower: { value: 1000, inclusive: true } },
+        ],
+      }),
+      {
+        pageOffset: 200,
+        pageLimit: 50,
+        includeTotal: false,
+      },
+    )
     expect(request).toMatchObject({
-      filters: { country: ['DE', 'UK'] },
+      filters: { country: ['DE', 'UK'], elevation: { gte: 1000 } },
       offset: 200,
       limit: 50,
       includeTotal: false,
@@ -82,7 +91,7 @@ describe('toSearchRequest', () => {
     expect(request).not.toHaveProperty('totalEstimationThreshold')
     expect(toSearchParams(request)).toEqual({
       resource_id: 'r1',
-      filters: { country: ['DE', 'UK'] },
+      filters: { country: ['DE', 'UK'], elevation: { gte: 1000 } },
       limit: 50,
       offset: 200,
       sort: ['_id'],

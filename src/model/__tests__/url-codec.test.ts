@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
+import type { FilterScalar } from '../../api/ckan/types'
 import { DEFAULT_STATE, type ExplorerState } from '../explorer-state'
+import type { FilterCondition } from '../filters'
 import { parseExplorerState, serializeExplorerState } from '../url-codec'
 import { mulberry32 } from '../../testing/seeded-random'
 
@@ -31,25 +33,45 @@ const FIELD_NAMES = [
   'a\\b',
   '😀',
   '_id',
+  '$AUD',
+  '$$x',
 ]
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T
 }
 
-function withOwn<T>(entries: [string, T][]): Record<string, T> {
-  const target: Record<string, T> = {}
-  for (const [key, value] of entries) {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+const values = (field: string, ...list: FilterScalar[]): FilterCondition => ({
+  kind: 'values',
+  field,
+  values: list,
+})
+
+function randomCondition(random: () => number, field: string): FilterCondition {
+  const scalars = ['DE', '', 'a,b', '"q"', 2013, 0.5, -1, true, false, '日本', '&=#%', '2014-03-01']
+  const roll = random()
+  if (roll < 0.5)
+    return values(
+      field,
+      ...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, scalars))),
+    )
+  if (roll < 0.9) {
+    const bound = () => ({ value: pick(random, [1000, -5.5, '2014-03-01', 0]), inclusive: random() < 0.5 })
+    const side = random()
+    return {
+      kind: 'range',
+      field,
+      ...(side < 0.7 ? { lower: bound() } : {}),
+      ...(side >= 0.4 ? { upper: bound() } : {}),
+    }
   }
-  return target
+  return { kind: 'other', filters: { $or: [{ [field]: 1 }, { year: { gt: 5 } }] } }
 }
 
 function randomState(random: () => number): ExplorerState {
   const names = [...FIELD_NAMES].sort(() => random() - 0.5)
   // Integer-like keys are reordered by JavaScript objects themselves, so they are not used as filter names here.
   const filterNames = names.slice(0, Math.floor(random() * 4))
-  const values = ['DE', '', 'a,b', '"q"', 2013, 0.5, -1, true, false, '日本', '&=#%']
   return {
     lang: random() < 0.2 ? 'en-XA' : null,
     portal: random() < 0.3 ? 'https://open.canada.ca/data/en' : null,
@@ -57,15 +79,17 @@ function randomState(random: () => number): ExplorerState {
       random() < 0.9 ? pick(random, ['r1', '5b2f1e6c-0000-4b7e-9c47-3f1c0c0c0c0c', 'alias_x']) : null,
     q: random() < 0.5 ? pick(random, ['', 'berl', 'a & b', '{"a":1}', ' spaced ', 'zür 三']) : '',
     searchMode: random() < 0.3 ? 'plain' : 'prefix',
-    filters: withOwn(
-      filterNames.map((name) => [
-        name,
-        [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, values)))],
-      ]),
+    // two conditions on one column sometimes: both must hold
+    filters: filterNames.flatMap((name) =>
+      random() < 0.3
+        ? [randomCondition(random, name), randomCondition(random, name)]
+        : [randomCondition(random, name)],
     ),
     limit: pick(random, [100, 1, 50, 32000, 'all'] as const),
     sort: names.slice(4, 4 + Math.floor(random() * 3)).map((field) => ({ field, desc: random() < 0.5 })),
     hidden: random() < 0.3 ? ['_id'] : names.slice(8, 8 + Math.floor(random() * 4)),
+    columns: random() < 0.5 ? [] : names.slice(2, 2 + Math.floor(random() * 5)),
+    pinned: random() < 0.6 ? [] : names.slice(3, 3 + Math.floor(random() * 2)),
     tab: pick(random, ['table', 'chart', 'summary'] as const),
     summary: {
       group: random() < 0.5 ? '' : pick(random, ['country', '"a, b":month', 'x:0.5,y']),
@@ -84,7 +108,7 @@ describe('parseExplorerState', () => {
       ...DEFAULT_STATE,
       resourceId: 'r1',
       q: 'jones',
-      filters: { country: ['DE', 'UK'], year: [2013] },
+      filters: [values('country', 'DE', 'UK'), values('year', 2013)],
       limit: 50,
       sort: [
         { field: 'year', desc: true },
@@ -115,12 +139,34 @@ describe('parseExplorerState', () => {
     expect(parseExplorerState('hidden=%5B%22a%2Cb%22%2C%22c%22%5D').state.hidden).toEqual(['a,b', 'c'])
   })
 
+  it('reads the columns’ order and the columns kept in view, tolerantly, and writes them canonically', () => {
+    const { state, ignored } = parseExplorerState(
+      'resource_id=r&columns=year,%22city,+name%22,year,%20country&pinned=%5B%22city,%20name%22%5D',
+    )
+    expect(ignored).toEqual([])
+    expect(state.columns).toEqual(['year', 'city, name', 'country'])
+    expect(state.pinned).toEqual(['city, name'])
+    expect(serializeExplorerState(state)).toBe(
+      'resource_id=r&columns=year%2C%22city%2C+name%22%2Ccountry&pinned=%22city%2C+name%22',
+    )
+    // absent or empty: the portal's order, nothing kept in view
+    expect(parseExplorerState('resource_id=r&columns=&pinned=').state).toMatchObject({
+      columns: [],
+      pinned: [],
+    })
+    expect(serializeExplorerState(parseExplorerState('resource_id=r&columns=').state)).toBe('resource_id=r')
+    // an unreadable list is dropped with a reason, and the rest of the view is kept
+    const broken = parseExplorerState('resource_id=r&columns=%22open&pinned=a%22b&q=x')
+    expect(broken.ignored).toEqual([{ reason: 'columns.bad' }, { reason: 'pinned.bad' }])
+    expect(broken.state).toMatchObject({ resourceId: 'r', q: 'x', columns: [], pinned: [] })
+  })
+
   it('keeps a filter named __proto__ as data, without touching prototypes', () => {
     const { state } = parseExplorerState(
       `filters=${encodeURIComponent('{"__proto__":["x"],"constructor":1}')}`,
     )
-    expect(Object.keys(state.filters)).toEqual(['__proto__', 'constructor'])
-    expect(Object.getPrototypeOf(state.filters)).toBe(Object.prototype)
+    expect(state.filters).toEqual([values('__proto__', 'x'), values('constructor', 1)])
+    expect(serializeExplorerState(state)).toContain(encodeURIComponent('{"__proto__":"x","constructor":1}'))
     expect(({} as Record<string, unknown>).x).toBeUndefined()
   })
 
@@ -145,13 +191,26 @@ describe('parseExplorerState', () => {
     expect(JSON.stringify(ignored)).not.toMatch(/utm_source/)
   })
 
-  it('drops only the filters with unusable values', () => {
+  it('reads CKAN 2.12 filters, and keeps every form it cannot build, never dropped', () => {
     const { state, ignored } = parseExplorerState(
       `filters=${encodeURIComponent('{"a":"x","b":null,"c":{"gt":5},"d":[1,[2]],"e":[]}')}`,
     )
-    expect(state.filters).toEqual({ a: ['x'] })
-    expect(ignored).toHaveLength(3)
+    expect(state.filters).toEqual([
+      values('a', 'x'),
+      { kind: 'other', filters: { b: null } },
+      { kind: 'range', field: 'c', lower: { value: 5, inclusive: false } },
+      { kind: 'other', filters: { d: [1, [2]] } },
+      { kind: 'other', filters: { e: [] } },
+    ])
+    expect(ignored).toEqual([])
     expect(parseExplorerState('filters=%5B1%5D').ignored).toEqual([{ reason: 'filters.notObject' }])
+  })
+
+  it('opens a CKAN 2.12 API link’s filters as the same view, written canonically', () => {
+    const or = [{ state: 'IL' }, { latitude: { gt: 40 } }]
+    const { state } = parseExplorerState(`filters=${encodeURIComponent(JSON.stringify(or))}`)
+    expect(state.filters).toEqual([{ kind: 'other', filters: { $or: or } }])
+    expect(serializeExplorerState(state)).toBe(`filters=${encodeURIComponent(JSON.stringify({ $or: or }))}`)
   })
 
   it.each([
@@ -212,7 +271,7 @@ describe('serializeExplorerState', () => {
 
   it('drops defaults and empties', () => {
     expect(serializeExplorerState(DEFAULT_STATE)).toBe('')
-    expect(serializeExplorerState({ ...DEFAULT_STATE, resourceId: 'r1', filters: { a: [] } })).toBe(
+    expect(serializeExplorerState({ ...DEFAULT_STATE, resourceId: 'r1', filters: [values('a')] })).toBe(
       'resource_id=r1',
     )
   })
@@ -221,9 +280,11 @@ describe('serializeExplorerState', () => {
     const text = serializeExplorerState({
       lang: null,
       hidden: [],
+      columns: [],
+      pinned: [],
       limit: 'all',
       sort: [{ field: 'the year', desc: true }],
-      filters: { country: ['DE', 'UK'], year: [2013] },
+      filters: [values('country', 'DE', 'UK'), values('year', 2013)],
       searchMode: 'plain',
       q: 'berlin',
       resourceId: 'r1',
@@ -246,7 +307,6 @@ describe('serializeExplorerState', () => {
       const { state: back, ignored } = parseExplorerState(text)
       expect(ignored, text).toEqual([])
       expect(back, text).toEqual(state)
-      expect(Object.keys(back.filters)).toEqual(Object.keys(state.filters))
       expect(serializeExplorerState(back)).toBe(text)
     }
   })
@@ -256,9 +316,11 @@ describe('serializeExplorerState', () => {
       const state: ExplorerState = {
         ...DEFAULT_STATE,
         resourceId: 'r',
-        filters: withOwn([[name, ['v']]]),
+        filters: [values(name, 'v'), { kind: 'range', field: name, upper: { value: 5, inclusive: true } }],
         sort: [{ field: name, desc: true }],
         hidden: [name],
+        columns: [name, 'other'],
+        pinned: [name],
       }
       expect(parseExplorerState(serializeExplorerState(state)).state).toEqual(state)
     }

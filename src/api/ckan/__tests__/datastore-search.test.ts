@@ -316,3 +316,38 @@ describe('datastoreSearch on older portals', () => {
     expect(calls).toBe(1)
   })
 })
+
+describe('distinct values of a search', () => {
+  const answer = (shape: Record<string, unknown>) =>
+    recordingFetch({
+      help: '',
+      success: true,
+      result: { fields: [{ id: 'country', type: 'text' }], records: [], ...shape },
+    })
+  const distinct = {
+    resourceId: 'r',
+    q: "'kis':*",
+    plain: false,
+    fields: ['country'],
+    distinct: true,
+    limit: 10,
+  }
+
+  it('are asked in their own order on CKAN 2.12, which cannot order DISTINCT by rank', async () => {
+    const modern = answer({ include_next_page: false })
+    const memory = createPortalMemory()
+    const portal = { baseUrl: 'https://new.example/en' }
+    await datastoreSearch(portal, { resourceId: 'r', limit: 1 }, { fetch: modern.fetch, memory })
+    await datastoreSearch(portal, distinct, { fetch: modern.fetch, memory })
+    expect(new URL(modern.calls[1]!.url).searchParams.get('sort')).toBe('country')
+  })
+
+  it('are asked unsorted before 2.12, where a sort makes DISTINCT read one page of rows', async () => {
+    const old = answer({ _links: { start: '/' } })
+    const memory = createPortalMemory()
+    const portal = { baseUrl: 'https://old.example/en' }
+    await datastoreSearch(portal, { resourceId: 'r', limit: 1 }, { fetch: old.fetch, memory })
+    await datastoreSearch(portal, distinct, { fetch: old.fetch, memory })
+    expect(new URL(old.calls[1]!.url).searchParams.has('sort')).toBe(false)
+  })
+})

@@ -41,6 +41,11 @@ describe('dumpUrl', () => {
     expect(url).toBe('http://host/datastore/dump/a%2Fb?format=json&fields=x')
   })
 
+  it('leaves `nulls last` out of the sort for a portal older than CKAN 2.10', () => {
+    const url = new URL(dumpUrl('http://host/en', view, 'csv', { nullsLast: false })!)
+    expect(url.searchParams.get('sort')).toBe('year desc,_id desc')
+  })
+
   it('sends an offset to resume a dump', () => {
     const url = new URL(dumpUrl('http://host', { resourceId: 'r', fields: ['x'], offset: 300 }, 'csv')!)
     expect(url.searchParams.get('offset')).toBe('300')

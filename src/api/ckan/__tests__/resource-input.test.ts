@@ -43,7 +43,7 @@ describe('parseResourceInput', () => {
       portal: 'https://open.canada.ca/data/en',
       resourceId: uuid,
       q: 'jones',
-      filters: { country: ['DE', 'UK'] },
+      filters: '{"country":["DE","UK"]}',
       limit: 5,
       sort: [
         { field: 'year', desc: true },
@@ -52,13 +52,34 @@ describe('parseResourceInput', () => {
     })
   })
 
-  it('says which settings of an API link are not taken over', () => {
+  it('says which settings of an API link are not taken over, as a page link would drop them', () => {
     const parsed = parseResourceInput(
-      'https://x.org/api/3/action/datastore_search?resource_id=r&offset=100&fields=a,b',
+      'https://x.org/api/3/action/datastore_search?resource_id=r&offset=100&fields=a,b&include_total=false',
       'https://x.org',
     )
     expect(parsed).toMatchObject({ resourceId: 'r' })
-    expect('note' in parsed && parsed.note).toEqual({ kind: 'not-taken-over', names: ['offset', 'fields'] })
+    expect('note' in parsed && parsed.note).toEqual({
+      kind: 'not-taken-over',
+      names: ['offset', 'fields', 'include_total'],
+    })
+  })
+
+  it('takes over CKAN’s whole-word search (plain), as a page link does', () => {
+    const link = (plain: string) =>
+      parseResourceInput(
+        `https://x.org/api/3/action/datastore_search?resource_id=r&q=a&plain=${plain}`,
+        current,
+      )
+    expect(link('true')).toMatchObject({ q: 'a', plain: true })
+    expect(link('false')).toMatchObject({ q: 'a', plain: false })
+    expect('note' in link('true')).toBe(false)
+  })
+
+  it('knows a locale segment as the portal addresses do: zh_Hans_TW is one, /data/ is not', () => {
+    const zh = parseResourceInput(`https://x.org/zh_Hans_TW/dataset/d/resource/${uuid}`, current)
+    expect(zh).toEqual({ portal: 'https://x.org/zh_Hans_TW', resourceId: uuid })
+    const data = parseResourceInput(`https://open.canada.ca/data/dataset/d/resource/${uuid}`, current)
+    expect('note' in data && data.note).toEqual({ kind: 'no-locale' })
   })
 
   it('reads /api/action/ links and the id alias', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CKAN_SAMPLES_DIR, ckanSampleFiles } from '../../../../scripts/ckan-samples'
 
-import { toSearchResult } from '../datastore-search'
+import { answerShape, toSearchResult } from '../datastore-search'
 import { envelopeSchema, parseOrThrow } from '../schemas'
 
 const sampleFiles = ckanSampleFiles
@@ -38,6 +38,13 @@ describe('recorded real-portal responses', () => {
       )
     })
   }
+
+  it('shows every recorded portal (CKAN 2.9–2.11 and older) as one without filter operators', () => {
+    for (const file of files) {
+      const body = JSON.parse(readFileSync(file, 'utf8')) as { result: unknown }
+      expect(answerShape(body.result), file).toBe('none')
+    }
+  })
 
   it('keeps numbers sent as strings as they are (typed by fields, not by JSON)', () => {
     const { result } = loadNamed('numeric-as-string')
