@@ -1,14 +1,15 @@
 // The Summary tab's wiring, loaded with it: the summary of the view, a chosen group as the view's
 // filter (the table then shows its records), and "Copy as code" for the summary.
 import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react'
-import type { FilterScalar, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
+import type { Portal, SearchRequest, SearchResult } from '../api/ckan/types'
 import { Spinner } from '../components/ui/spinner'
 import { SummaryView } from '../features/summary/summary-view'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { SummarySpec } from '../lib/summary/summary-spec'
 import type { ExplorerState } from '../model/explorer-state'
-import { setFilterValues } from '../model/filter-edits'
+import { replaceCondition, setFilterValues } from '../model/filter-edits'
+import type { FilterCondition } from '../model/filters'
 import type { ChangeView } from './use-explorer-state'
 
 const CopyCodeDialog = lazy(() =>
@@ -33,9 +34,15 @@ export function SummaryTab({ portal, state, firstPage, request, change, tableNam
   useLayoutEffect(() => {
     latest.current = { change, filters: state.filters }
   })
-  const chooseGroup = useCallback((filters: [string, FilterScalar][]) => {
+  // a value replaces the column's values condition (as a value chosen in a profile does); a span (a
+  // month, a range of numbers) is one more range condition, which narrows what the view already holds
+  const chooseGroup = useCallback((conditions: FilterCondition[]) => {
     let next = latest.current.filters
-    for (const [field, value] of filters) next = setFilterValues(next, field, [value])
+    for (const condition of conditions)
+      next =
+        condition.kind === 'values'
+          ? setFilterValues(next, condition.field, condition.values)
+          : replaceCondition(next, undefined, condition)
     latest.current.change({ filters: next, tab: 'table' }, { history: 'push' })
   }, [])
   const changeSummary = useCallback(

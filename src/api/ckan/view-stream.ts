@@ -157,6 +157,8 @@ export type StreamFailure =
   | { kind: 'busy' }
   | { kind: 'incomplete'; records: number; total: number }
   | { kind: 'refused'; detail: string }
+  /** A range the portal (before CKAN 2.12) cannot apply, over more records than the browser can filter. */
+  | { kind: 'operators' }
 
 /** Why reading the records failed, for the words of whoever shows it; null when not the portal's doing. */
 export function streamFailure(error: unknown): StreamFailure | null {
@@ -168,6 +170,7 @@ export function streamFailure(error: unknown): StreamFailure | null {
     return { kind: 'network' }
   if (error.kind === 'server' || error.kind === 'timeout' || error.kind === 'broken-answer')
     return { kind: 'server' }
+  if (error.kind === 'operators-unsupported') return { kind: 'operators' }
   const detail = error.fieldErrors
     ? Object.entries(error.fieldErrors)
         .map(([key, messages]) => `${key}: ${messages.join('; ')}`)

@@ -118,11 +118,22 @@ function SummaryCodeDialog({
   summary,
 }: CopyCodeDialogProps & { summary: { spec: SummarySpec; view: SearchRequest } }) {
   const t = useMessages(copyCodeCatalogue)
+  const { api } = useEnvironment()
   const snippets = useMemo(() => summarySnippets(portal, summary.view, summary.spec), [portal, summary])
+  // the code sends the view's ranges as CKAN 2.12 writes them: a portal before 2.12 cannot apply them
+  const usesOperators = needsOperators(summary.view.filters)
+  const operators = useQuery({
+    ...filterOperatorsQueryOptions(api, portal, summary.view.resourceId),
+    enabled: usesOperators,
+  })
   const forms: SummaryForm[] = ['pandas', 'dplyr', 'loop']
   const [form, setForm] = useState<SummaryForm>('pandas')
   const code = form === 'pandas' ? snippets.python : form === 'dplyr' ? snippets.r : snippets.javascript
-  const hints = [t(`copyCode.${form}Hint`), ...(portal.token?.trim() ? [t('copyCode.tokenHint')] : [])]
+  const hints = [
+    t(`copyCode.${form}Hint`),
+    ...(portal.token?.trim() ? [t('copyCode.tokenHint')] : []),
+    ...(usesOperators && operators.data === false ? [t('copyCode.operatorsHint')] : []),
+  ]
   return (
     <Dialog open={open} onClose={onClose} title={t('copyCode.summaryTitle')}>
       <p className="dse-hint dse-copy-code__intro">{t('copyCode.summaryIntro')}</p>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CkanField } from '../../api/ckan/types'
 import {
-  groupFilter,
+  groupConditions,
   groupLabel,
   resolveSummary,
   roundFigure,
@@ -9,6 +9,8 @@ import {
   type GroupWords,
 } from './summary-fns'
 import { groupTime } from '../../lib/summary/group-keys'
+import type { SummarySpec } from '../../lib/summary/summary-spec'
+import { writeFilters } from '../../model/filters'
 
 const fields: CkanField[] = [
   { id: '_id', type: 'int' },
@@ -114,10 +116,12 @@ describe('a group as a filter', () => {
     ],
     measures: [],
   }
+  const one = (value: string, grouping: SummarySpec['groups'][number]) =>
+    groupConditions({ keys: [{ kind: 'value', value }] }, { groups: [grouping], measures: [] }, fields)
 
   it('is one value per grouping, typed as its column', () => {
     expect(
-      groupFilter(
+      groupConditions(
         {
           keys: [
             { kind: 'value', value: 'DE' },
@@ -128,36 +132,82 @@ describe('a group as a filter', () => {
         fields,
       ),
     ).toEqual([
-      ['country', 'DE'],
-      ['year', 2013],
+      { kind: 'values', field: 'country', values: ['DE'] },
+      { kind: 'values', field: 'year', values: [2013] },
     ])
-    expect(
-      groupFilter(
-        { keys: [{ kind: 'value', value: '2013-05-03' }] },
-        { groups: [{ field: 'founded', by: 'day' }], measures: [] },
-        fields,
-      ),
-    ).toEqual([['founded', '2013-05-03']])
+    expect(one('2013-05-03', { field: 'founded', by: 'day' })).toEqual([
+      { kind: 'values', field: 'founded', values: ['2013-05-03'] },
+    ])
+    expect(one('true', { field: 'active', by: 'value' })).toEqual([
+      { kind: 'values', field: 'active', values: [true] },
+    ])
   })
 
-  it('is not offered for ranges, months, timestamps, the empty or other values', () => {
+  it('is a range for a group that spans values: a date’s month, quarter or year, a timestamp’s day, a range of numbers', () => {
+    // a date keeps its last day, as the filter dialog writes it
+    expect(one('2013-12', { field: 'founded', by: 'month' })).toEqual([
+      {
+        kind: 'range',
+        field: 'founded',
+        lower: { value: '2013-12-01', inclusive: true },
+        upper: { value: '2013-12-31', inclusive: true },
+      },
+    ])
+    expect(one('2012-Q1', { field: 'founded', by: 'quarter' })).toEqual([
+      {
+        kind: 'range',
+        field: 'founded',
+        lower: { value: '2012-01-01', inclusive: true },
+        upper: { value: '2012-03-31', inclusive: true },
+      },
+    ])
+    // a timestamp's day runs to the next midnight, left out
+    expect(one('2013-05-03', { field: 'updated', by: 'day' })).toEqual([
+      {
+        kind: 'range',
+        field: 'updated',
+        lower: { value: '2013-05-03', inclusive: true },
+        upper: { value: '2013-05-04', inclusive: false },
+      },
+    ])
+    expect(one('1999', { field: 'updated', by: 'year' })).toEqual([
+      {
+        kind: 'range',
+        field: 'updated',
+        lower: { value: '1999-01-01', inclusive: true },
+        upper: { value: '2000-01-01', inclusive: false },
+      },
+    ])
+    // the range [3 × 0.1, 4 × 0.1): its start in, its end out, without a float's noise
+    expect(one('3', { field: 'population', by: 'range', width: 0.1 })).toEqual([
+      {
+        kind: 'range',
+        field: 'population',
+        lower: { value: 0.3, inclusive: true },
+        upper: { value: 0.4, inclusive: false },
+      },
+    ])
+  })
+
+  it('is written as CKAN 2.12 filters that hold exactly the group’s records', () => {
+    const month = one('2013-02', { field: 'founded', by: 'month' })!
+    expect(writeFilters(month)).toEqual({ founded: { gte: '2013-02-01', lte: '2013-02-28' } })
+    const range = one('-2', { field: 'population', by: 'range', width: 1000 })!
+    expect(writeFilters(range)).toEqual({ population: { gte: -2000, lt: -1000 } })
+  })
+
+  it('is not offered for the empty, unreadable or other values, nor a timestamp’s exact instant', () => {
     expect(
-      groupFilter({ keys: [{ kind: 'value', value: 'DE' }, { kind: 'empty' }] }, spec, fields),
+      groupConditions({ keys: [{ kind: 'value', value: 'DE' }, { kind: 'empty' }] }, spec, fields),
     ).toBeNull()
     expect(
-      groupFilter(
-        { keys: [{ kind: 'value', value: '2013-05' }] },
+      groupConditions(
+        { keys: [{ kind: 'other' }] },
         { groups: [{ field: 'founded', by: 'month' }], measures: [] },
         fields,
       ),
     ).toBeNull()
-    expect(
-      groupFilter(
-        { keys: [{ kind: 'value', value: '2013-05-03T10:00:00' }] },
-        { groups: [{ field: 'updated', by: 'value' }], measures: [] },
-        fields,
-      ),
-    ).toBeNull()
+    expect(one('2013-05-03T10:00:00', { field: 'updated', by: 'value' })).toBeNull()
   })
 })
 

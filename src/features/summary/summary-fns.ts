@@ -3,7 +3,7 @@
 // filter, and the summary as a CSV file. Pure.
 import type { CkanField, CkanRecord, FilterScalar } from '../../api/ckan/types'
 import { normaliseType, parseNumber } from '../../lib/ckan-types'
-import { rangeStart, type GroupKey } from '../../lib/summary/group-keys'
+import { groupSpan, rangeStart, type GroupKey } from '../../lib/summary/group-keys'
 import {
   defaultGrouping,
   defaultSummary,
@@ -13,6 +13,8 @@ import {
   measurableFields,
 } from '../../lib/summary/summary-defaults'
 import type { SummaryRow } from '../../lib/summary/summary-rows'
+import type { FilterCondition } from '../../model/filters'
+import { addDays, dayRange } from '../../model/ranges'
 import {
   COUNT,
   DATE_PARTS,
@@ -132,30 +134,48 @@ export function groupLabel(key: GroupKey, grouping: Grouping, type: string, word
 }
 
 /**
- * The filter that shows a group's records, one value per grouping, or null when a grouping's group
- * is not one value a portal can filter on (a range, a month, the empty or "other" values).
+ * The filter conditions that show a group's records, one per grouping: its value (a text, a number,
+ * yes or no, a date's day) or, for a group that spans values, the range it covers (a month, quarter
+ * or year of a date, as the days it holds; a timestamp's day; a range of numbers, its start in and
+ * its end out). null when a grouping's group is not one a filter can select: the empty, unreadable
+ * and "other" values, or a timestamp's exact instant.
  */
-export function groupFilter(
+export function groupConditions(
   row: Pick<SummaryRow, 'keys'>,
   spec: SummarySpec,
   fields: readonly CkanField[],
-): [string, FilterScalar][] | null {
-  const filters: [string, FilterScalar][] = []
+): FilterCondition[] | null {
+  const conditions: FilterCondition[] = []
   for (const [index, grouping] of spec.groups.entries()) {
     const key = row.keys[index]
     const field = fields.find((candidate) => candidate.id === grouping.field)
     if (!key || key.kind !== 'value' || !field) return null
     const family = normaliseType(field.type)
-    if (grouping.by === 'day' && family === 'date') filters.push([field.id, key.value])
-    else if (grouping.by !== 'value' || family === 'timestamp') return null
-    else if (family === 'bool') filters.push([field.id, key.value === 'true'])
+    const span = groupSpan(key, grouping)
+    if (span && typeof span.from === 'string' && (family === 'date' || family === 'timestamp')) {
+      // as the filter dialog writes days: a date keeps its last day, a timestamp ends before the next midnight
+      if (family === 'date' && grouping.by === 'day') conditions.push(valuesOf(field.id, span.from))
+      else conditions.push(dayRange(field.id, family, span.from, addDays(span.to as string, -1)))
+    } else if (span && typeof span.from === 'number') {
+      conditions.push({
+        kind: 'range',
+        field: field.id,
+        lower: { value: span.from, inclusive: true },
+        upper: { value: span.to, inclusive: false },
+      })
+    } else if (grouping.by !== 'value' || family === 'timestamp') return null
+    else if (family === 'bool') conditions.push(valuesOf(field.id, key.value === 'true'))
     else if (family === 'int' || family === 'float' || family === 'numeric') {
       const number = parseNumber(key.value)
       if (number === null) return null
-      filters.push([field.id, number])
-    } else filters.push([field.id, key.value])
+      conditions.push(valuesOf(field.id, number))
+    } else conditions.push(valuesOf(field.id, key.value))
   }
-  return filters
+  return conditions
+}
+
+function valuesOf(field: string, value: FilterScalar): FilterCondition {
+  return { kind: 'values', field, values: [value] }
 }
 
 /**

@@ -11,14 +11,15 @@ import {
   type SortingState,
 } from '@tanstack/react-table'
 import { memo, useMemo, useState } from 'react'
-import type { CkanField, FilterScalar } from '../../api/ckan/types'
+import type { CkanField } from '../../api/ckan/types'
 import { summaryCatalogue } from '../../i18n/catalogues/summary'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { intlLocale } from '../../i18n/locale-formats'
 import { compareKeys, shareMeasure, type SummaryRow } from '../../lib/summary/summary-rows'
 import type { SummarySpec } from '../../lib/summary/summary-spec'
 import { fieldLabel } from '../../model/fields'
-import { groupFilter, groupLabel, isNumericGrouping, roundFigure, type GroupWords } from './summary-fns'
+import type { FilterCondition } from '../../model/filters'
+import { groupConditions, groupLabel, isNumericGrouping, roundFigure, type GroupWords } from './summary-fns'
 
 const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel() })
 const helper = createColumnHelper<typeof features, SummaryRow>()
@@ -32,7 +33,8 @@ export interface SummaryTableProps {
   fields: readonly CkanField[]
   words: GroupWords
   measureLabel(index: number): string
-  onChooseGroup(filters: [string, FilterScalar][]): void
+  /** A group chosen: the conditions that show its records. */
+  onChooseGroup(conditions: FilterCondition[]): void
 }
 
 export const SummaryTable = memo(function SummaryTable({
@@ -97,7 +99,7 @@ export const SummaryTable = memo(function SummaryTable({
   const data = useMemo(() => [...rows], [rows])
   const table = useTable({ features, columns, data, state: { sorting }, onSortingChange: setSorting })
   const sortedRows = table.getRowModel().rows
-  const choosable = rows.some((row) => groupFilter(row, spec, fields) !== null)
+  const choosable = rows.some((row) => groupConditions(row, spec, fields) !== null)
   const caption = t(choosable ? 'summary.tableCaption' : 'summary.tableCaptionPlain', { count: rows.length })
 
   return (
@@ -135,7 +137,7 @@ export const SummaryTable = memo(function SummaryTable({
         </thead>
         <tbody>
           {sortedRows.slice(0, shown).map((row) => {
-            const filters = groupFilter(row.original, spec, fields)
+            const filters = groupConditions(row.original, spec, fields)
             return (
               <tr key={row.id}>
                 {row.getAllCells().map((cell) => {

@@ -4,7 +4,7 @@
 // sortable table of groups. Choosing a group narrows the view to it. Loaded lazily with its catalogue.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useDeferredValue, useId, useMemo, useRef } from 'react'
-import type { CkanField, FilterScalar, Portal, SearchRequest } from '../../api/ckan/types'
+import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { downloadBlob } from '../../components/ui/download-blob'
 import { Spinner } from '../../components/ui/spinner'
 import { summaryCatalogue } from '../../i18n/catalogues/summary'
@@ -14,6 +14,7 @@ import { localDate, slug } from '../../lib/file-names'
 import { MAX_GROUPS } from '../../lib/summary/aggregate'
 import { summaryRows, shareMeasure } from '../../lib/summary/summary-rows'
 import type { SummarySpec } from '../../lib/summary/summary-spec'
+import type { FilterCondition } from '../../model/filters'
 import { formatGroups, formatMeasures, parseGroups, parseMeasures } from '../../model/summary-link'
 import { searchQueryOptions } from '../../queries/datastore-queries'
 import { profiledFieldIds, sampleRequest } from '../../queries/profile-requests'
@@ -55,7 +56,8 @@ export interface SummaryViewProps {
   tableName: string | undefined
   onChange(choice: SummaryChoice): void
   /** A group was chosen: show its records. */
-  onChooseGroup(filters: [string, FilterScalar][]): void
+  /** A group chosen: the conditions that show its records. */
+  onChooseGroup(conditions: FilterCondition[]): void
   /** Copy as code, for this summary. */
   onCopyCode(spec: SummarySpec): void
 }

@@ -60,6 +60,8 @@ export const summaryCatalogue = defineCatalogue('summary', {
   'summary.reason.busy': 'The portal is too busy to send more records now.',
   'summary.reason.incomplete': 'The portal sent fewer records than it counted.',
   'summary.reason.refused': 'The portal refused to send the records ({detail}).',
+  'summary.reason.operators':
+    'This portal (CKAN before 2.12) cannot filter by range, and more records match its other filters than the explorer can filter in your browser.',
   'summary.reason.worker': 'The summary stopped in this browser ({detail}).',
   'summary.startAgain': 'Start again',
   'summary.tryAgain': 'Try again',

@@ -595,6 +595,8 @@ const exportMessages = {
     'Le portail a demandé de ralentir, même après 3 nouvelles tentatives. Réessayez dans une minute.',
   'export.failedIncomplete': 'Le portail a envoyé {records} des {total} enregistrements qu’il a comptés.',
   'export.failedRefused': 'Le portail a refusé de donner ces enregistrements : {detail}',
+  'export.failedOperators':
+    'Ce portail (CKAN antérieur à 2.12) ne sait pas filtrer par plage, et plus d’enregistrements correspondent à ses autres filtres que l’explorateur ne peut en filtrer dans votre navigateur. Restreignez l’affichage avec une recherche ou d’autres filtres.',
   'export.failedDisk': 'Le fichier n’a pas pu être écrit : {detail}',
   'export.tryAgain': 'Réessayer',
   'export.csvFile': 'Fichier CSV',
@@ -668,6 +670,8 @@ const summary = {
   'summary.reason.busy': 'Le portail est trop occupé pour envoyer plus d’enregistrements maintenant.',
   'summary.reason.incomplete': 'Le portail a envoyé moins d’enregistrements qu’il n’en a comptés.',
   'summary.reason.refused': 'Le portail a refusé d’envoyer les enregistrements ({detail}).',
+  'summary.reason.operators':
+    'Ce portail (CKAN antérieur à 2.12) ne sait pas filtrer par plage, et plus d’enregistrements correspondent à ses autres filtres que l’explorateur ne peut en filtrer dans votre navigateur.',
   'summary.reason.worker': 'La synthèse s’est arrêtée dans ce navigateur ({detail}).',
   'summary.startAgain': 'Recommencer',
   'summary.tryAgain': 'Réessayer',

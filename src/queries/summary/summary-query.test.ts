@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { CkanClient } from '../../api/ckan/ckan-client'
-import type { CkanField, SearchRequest, SearchResult } from '../../api/ckan/types'
+import type { CkanField, CkanRecord, SearchRequest, SearchResult } from '../../api/ckan/types'
+import { streamFailure } from '../../api/ckan/view-stream'
 import type { SummarySpec } from '../../lib/summary/summary-spec'
 import { summaryQueryOptions, summaryScope, type SummaryState } from './summary-query'
 
@@ -105,5 +106,65 @@ describe('a summary query', () => {
 
   it('is the same query for views that differ only in their sort and paging', () => {
     expect(summaryScope(view)).toEqual(summaryScope({ ...view, sort: [], limit: 5, offset: 0 }))
+  })
+
+  describe('on a portal before CKAN 2.12 (no range filters)', () => {
+    /** A CKAN 2.11 portal: it applies plain values only, and sends at most `cap` records an answer. */
+    function oldPortal(cap = 32_000) {
+      const requests: SearchRequest[] = []
+      const api = {
+        throughProxy: () => false,
+        filterOperators: async () => false,
+        datastoreSearch: async (_portal: unknown, request: SearchRequest): Promise<SearchResult> => {
+          requests.push(request)
+          const filters = (request.filters ?? {}) as Record<string, unknown>
+          const matching = table.filter((row) =>
+            Object.entries(filters).every(([field, value]) => {
+              if (typeof value === 'object' && value !== null && !Array.isArray(value))
+                throw new Error('a 2.11 portal cannot apply an operator')
+              return (Array.isArray(value) ? value : [value]).includes(row[field as keyof typeof row])
+            }),
+          )
+          const offset = request.offset ?? 0
+          const limit = Math.min(request.limit, cap)
+          return {
+            fields,
+            records: matching.slice(offset, offset + limit) as CkanRecord[],
+            total: matching.length,
+            totalWasEstimated: false,
+            offset,
+            limit,
+          }
+        },
+      } as unknown as CkanClient
+      return { api, requests }
+    }
+    const ranged: SearchRequest = {
+      resourceId: 'cities',
+      filters: { country: 'DE', population: { gte: 500 } },
+      limit: 100,
+    }
+
+    it('sends the values and matches the ranges in the browser, as the table does, never by the dump', async () => {
+      const { api, requests } = oldPortal()
+      const state = await new QueryClient().fetchQuery(summaryQueryOptions(api, portal, ranged, spec, fields))
+      const expected = table.filter((row) => row.country === 'DE' && row.population >= 500)
+      expect(state.status).toBe('done')
+      expect(state.total).toBe(expected.length)
+      expect(state.snapshot.groups.map((group) => [group.key[0], group.count, group.sum[0]])).toEqual([
+        ['vDE', expected.length, expected.reduce((sum, row) => sum + row.population, 0)],
+      ])
+      // the portal was only ever asked for what it can apply
+      expect(requests.length).toBeGreaterThan(0)
+      for (const request of requests) expect(request.filters).toEqual({ country: 'DE' })
+    })
+
+    it('fails plainly, saying why, when more records match the values than one answer holds', async () => {
+      const { api } = oldPortal(100)
+      const state = await new QueryClient().fetchQuery(summaryQueryOptions(api, portal, ranged, spec, fields))
+      expect(state.status).toBe('failed')
+      expect(state.read).toBe(0)
+      expect(streamFailure(state.error)).toEqual({ kind: 'operators' })
+    })
   })
 })

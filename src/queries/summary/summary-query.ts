@@ -9,6 +9,7 @@ import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { createAggregator, type SummarySnapshot } from '../../lib/summary/aggregate'
 import { summaryFields, type SummarySpec } from '../../lib/summary/summary-spec'
 import { datastoreKeys } from '../datastore-keys'
+import { viewSource, type ViewSource } from '../view-source'
 import { openFold } from '../record-fold/fold-host'
 import { foldView } from '../record-fold/fold-view'
 import { SUMMARY_FOLD, summaryFolds, type SummaryFoldOptions } from './summary-folds'
@@ -76,6 +77,23 @@ async function runSummary(
   context: { signal: AbortSignal; client: QueryClient; queryKey: QueryKey },
 ): Promise<SummaryState> {
   const { signal, client, queryKey } = context
+  const scope = summaryScope(view)
+  // the records the table shows: an old portal's ranges applied by the browser, as the table's are
+  let source: ViewSource
+  try {
+    source = await viewSource(api, portal, scope, client)
+  } catch (error) {
+    return {
+      spec: options.spec,
+      snapshot: createAggregator(options.spec, options.types).snapshot(),
+      read: 0,
+      total: undefined,
+      status: 'failed',
+      error,
+      where: 'page',
+      elapsedMs: 0,
+    }
+  }
   const stop = new AbortController()
   const stopped = AbortSignal.any([signal, stop.signal])
   const fold = await openFold<SummaryFoldOptions, SummarySnapshot>({
@@ -99,13 +117,12 @@ async function runSummary(
   })
   const outcome = await foldView({
     portal,
-    search: (request, requestSignal) => api.datastoreSearch(portal, request, { signal: requestSignal }),
-    view: summaryScope(view),
+    search: source.search,
+    view: scope,
     fold,
     fields: summaryFields(options.spec),
     records: (snapshot) => snapshot.records,
-    // a portal that blocks other websites would refuse the dump too: page through the proxy
-    dump: api.throughProxy(portal) ? null : 'csv',
+    dump: source.dump ? 'csv' : null,
     signal: stopped,
     onProgress: (progress) =>
       show({
