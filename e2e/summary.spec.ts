@@ -5,6 +5,7 @@
 import Papa from 'papaparse'
 import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { countText } from './expected'
 import { searchParams } from './pages/explorer-page'
 import { BIG_ORIGIN, E2E_ROWS, FIXTURE_ORIGIN, MAIN_PORTAL } from './ports'
 import { GENERATED_RESOURCE_ID } from '../server/data/generated'
@@ -175,6 +176,65 @@ test.describe('a portal without the dump endpoint', () => {
     expect(pages.every((params) => JSON.stringify(params.fields) === '["n"]' || params.fields === 'n')).toBe(
       true,
     )
+  })
+})
+
+test('a month chosen in a summary becomes a range filter, and the table shows exactly its records', async ({
+  explorer,
+  page,
+}) => {
+  await explorer.open({ resource_id: 'seattle-weather', view: 'summary', group: 'date:month' })
+  await expect(done(page)).toHaveText('Covers every matching record: 1,461.')
+  await groupsTable(page).getByRole('button', { name: 'Feb 2013', exact: true }).click()
+  await expect(page.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true')
+  // a range of days, as the filter dialog writes one on a date column, not an equality
+  expect(JSON.parse(new URL(page.url()).searchParams.get('filters')!)).toEqual({
+    date: { gte: '2013-02-01', lte: '2013-02-28' },
+  })
+  await expect(explorer.count).toHaveText(countText(28))
+})
+
+test.describe('on a CKAN 2.11 portal, which has no ranges', () => {
+  test('a summary of a ranged view covers the records the table shows: values sent, the range matched in the browser, a range group chosen adds a range', async ({
+    explorer,
+    page,
+  }) => {
+    const dumps: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/datastore/dump/')) dumps.push(request.url())
+    })
+    // paged-numbers has n = 1…120 and labels "item n"; the first 20 labels, and n from 15: 15…20
+    const labels = Array.from({ length: 20 }, (_, index) => `item ${index + 1}`)
+    await explorer.open(
+      {
+        resource_id: 'paged-numbers',
+        filters: JSON.stringify({ label: labels, n: { gte: 15 } }),
+        view: 'summary',
+        group: 'n:5',
+        show: 'count,sum:n',
+      },
+      FIXTURE_ORIGIN,
+    )
+    await expect(done(page)).toHaveText('Covers every matching record: 6.')
+    expect((await tableText(page)).slice(1).map((row) => row.slice(0, 3))).toEqual([
+      ['15 to under 20', '5', '85'],
+      ['20 to under 25', '1', '20'],
+    ])
+    // the portal was never sent the range (2.11 would refuse it), nor asked for its dump (which cannot apply it)
+    expect(explorer.searchRequests.map((request) => searchParams(request).filters ?? '').join()).not.toMatch(
+      /gte/,
+    )
+    expect(dumps).toEqual([])
+
+    await groupsTable(page).getByRole('button', { name: '15 to under 20', exact: true }).click()
+    await expect(page.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true')
+    expect(JSON.parse(new URL(page.url()).searchParams.get('filters')!)).toEqual({
+      label: labels,
+      n: { gte: 15 },
+      $and: [{ n: { gte: 15, lt: 20 } }],
+    })
+    await expect(explorer.count).toHaveText(countText(5))
+    expect(await explorer.columnTexts('n')).toEqual(['15', '16', '17', '18', '19'])
   })
 })
 
