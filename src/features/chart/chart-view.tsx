@@ -230,7 +230,7 @@ export function ChartView({ portal, view, fields, records, total }: ChartViewPro
           xTitle={label(x)}
           yTitle={label(y)}
           legendTitle={t('chart.legend')}
-          legend={[label(y)]}
+          legend={[part !== null ? figureText : label(y)]}
         >
           {drawing}
         </ChartFigure>
