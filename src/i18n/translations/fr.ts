@@ -467,9 +467,9 @@ const chart = {
   'chart.partQuarter': 'trimestre',
   'chart.partYear': 'année',
   'chart.summaryOver':
-    'Courbe de {figure} sur {count} périodes de {x}, de {xmin} à {xmax} ; de {ymin} à {ymax}.',
+    'Courbe de {figure} sur {count} périodes de {x}, de {xmin} à {xmax} ; de {ymin} à {ymax}.',
   'chart.overNote':
-    'Le graphique trace tous les enregistrements trouvés, résumés par période (pas seulement ceux affichés) ; la progression ci-dessus dit combien il en a lus.',
+    'Le graphique trace tous les enregistrements trouvés, résumés par période (pas seulement ceux affichés) ; la progression ci-dessus dit combien il en a lus.',
 } satisfies Translation<ChartMessages>
 
 const copyCode = {
