@@ -330,7 +330,9 @@ async function route(
         'Content-Type': file.contentType,
         'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       }
-      if (file.isHtml) headers['Content-Security-Policy'] = CSP
+      // a page, or an image that can hold script (SVG opened as a page runs its own): the same policy
+      if (file.isHtml || file.contentType.startsWith('image/svg+xml'))
+        headers['Content-Security-Policy'] = CSP
       // the embeddable explorer is loaded by pages on any origin, as a module script
       if (target.path.startsWith('/embed/')) headers['Access-Control-Allow-Origin'] = '*'
       return { status: 200, headers, body: file.body }
