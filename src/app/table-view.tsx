@@ -1,7 +1,7 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { countText } from '../features/status/count-text'
@@ -44,9 +44,10 @@ export function TableView(props: TableViewProps) {
   const { portal, state, summary, firstPage, request, change } = props
   const t = useMessages(mainCatalogue)
   const titleId = useId()
-  const tabIds = { table: useId(), chart: useId(), panel: useId() }
-  // the records as a table or as a quick chart (the chart is loaded when first shown)
-  const [shownAs, setShownAs] = useState<ShownAs>('table')
+  const tabIds = { table: useId(), chart: useId(), summary: useId(), panel: useId() }
+  // the records as a table, a quick chart or a summary (each loaded when first shown), as the link says
+  const shownAs = state.tab
+  const setShownAs = (tab: ShownAs) => change({ tab }, { history: 'push' })
   const { dialogs, openDialog, editFilter, closeDialog } = useViewDialogs()
   const data = firstPage.data
   const busy = firstPage.isFetching
@@ -152,6 +153,7 @@ export function TableView(props: TableViewProps) {
         tabIds={tabIds}
         strip={strip.strip}
         openDialog={openDialog}
+        tableName={summary?.name}
       />
       <ViewDialogs
         dialogs={dialogs}

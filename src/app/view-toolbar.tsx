@@ -7,6 +7,7 @@ import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import { useEnvironment } from '../instance/environment'
 import type { ExplorerState } from '../model/explorer-state'
+import { VIEW_TABS, type ViewTab } from '../model/view-tab'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
 
@@ -14,12 +15,16 @@ const PopoverMenu = lazy(() =>
   import('../components/ui/popover-menu').then((module) => ({ default: module.PopoverMenu })),
 )
 
-export type ShownAs = 'table' | 'chart'
+export type ShownAs = ViewTab
+
+const TABS = VIEW_TABS
+const TAB_LABELS = { table: 'app.viewTable', chart: 'app.viewChart', summary: 'app.viewSummary' } as const
 
 /** The ids that tie the tabs to their panel. */
 export interface ViewTabIds {
   table: string
   chart: string
+  summary: string
   panel: string
 }
 
@@ -98,7 +103,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
         </Suspense>
       )}
       <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
-        {(['table', 'chart'] as const).map((view) => (
+        {TABS.map((view, index) => (
           <button
             key={view}
             type="button"
@@ -110,14 +115,17 @@ export function ViewToolbar(props: ViewToolbarProps) {
             tabIndex={shownAs === view ? 0 : -1}
             onClick={() => props.onShownAsChange(view)}
             onKeyDown={(event) => {
-              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
-              const next = view === 'table' ? 'chart' : 'table'
+              const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key]
+              if (step === undefined) return
+              // the arrows follow the reading direction's order of the tabs, and wrap around
+              const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
+              const next = TABS.at((index + (rtl ? -step : step)) % TABS.length)!
               props.onShownAsChange(next)
               const tabs = event.currentTarget.parentElement
               tabs?.querySelector<HTMLElement>(`[id="${CSS.escape(tabIds[next])}"]`)?.focus()
             }}
           >
-            {view === 'table' ? t('app.viewTable') : t('app.viewChart')}
+            {t(TAB_LABELS[view])}
           </button>
         ))}
       </div>
