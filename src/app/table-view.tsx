@@ -1,16 +1,18 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { countText } from '../features/status/count-text'
+import { findPlaces } from '../features/map/find-places'
 import { StatusBar } from '../features/status/status-bar'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
 import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/filter-edits'
 import type { FilterCondition } from '../model/filters'
+import { withArea, type Area } from '../model/place-area'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
 import { useProfileStrip } from './use-profile-strip'
@@ -44,13 +46,21 @@ export function TableView(props: TableViewProps) {
   const { portal, state, summary, firstPage, request, change } = props
   const t = useMessages(mainCatalogue)
   const titleId = useId()
-  const tabIds = { table: useId(), chart: useId(), panel: useId() }
-  // the records as a table or as a quick chart (the chart is loaded when first shown)
+  const tabIds = { table: useId(), chart: useId(), map: useId(), panel: useId() }
+  // the records as a table, a quick chart or a map (each loaded when first shown)
   const [shownAs, setShownAs] = useState<ShownAs>('table')
   const { dialogs, openDialog, editFilter, closeDialog } = useViewDialogs()
   const data = firstPage.data
   const busy = firstPage.isFetching
   const fields = data?.fields ?? []
+  // where the records are, if the table says (the Map tab is offered only then)
+  const places = useMemo(() => (data ? findPlaces(data.fields, data.records) : null), [data])
+  const views: ShownAs[] = places ? ['table', 'chart', 'map'] : ['table', 'chart']
+  const tabShown: ShownAs = views.includes(shownAs) ? shownAs : 'table'
+  const filterOnArea = (area: Area) => {
+    if (places?.kind !== 'pair') return
+    change({ filters: withArea(state.filters, places.lat, places.lon, area) }, { history: 'push' })
+  }
 
   const putCondition = (index: number | undefined, condition: FilterCondition | null) =>
     change({ filters: replaceCondition(state.filters, index, condition) }, { history: 'push' })
@@ -113,7 +123,8 @@ export function TableView(props: TableViewProps) {
         canDownload={request !== null}
         stripShown={strip.shown}
         onStripShownChange={strip.setShown}
-        shownAs={shownAs}
+        shownAs={tabShown}
+        views={views}
         onShownAsChange={setShownAs}
         tabIds={tabIds}
         openDialog={openDialog}
@@ -124,6 +135,12 @@ export function TableView(props: TableViewProps) {
             filters={state.filters}
             fields={fields}
             onRemove={(index) => putCondition(index, null)}
+            onRemoveMany={(indices) =>
+              change(
+                { filters: state.filters.filter((_, index) => !indices.includes(index)) },
+                { history: 'push' },
+              )
+            }
             onEdit={editFilter}
             onClear={() => change({ filters: [] }, { history: 'push' })}
           />
@@ -148,7 +165,9 @@ export function TableView(props: TableViewProps) {
         changeSort={props.changeSort}
         dropFilter={dropFilter}
         onAddToken={props.onAddToken}
-        shownAs={shownAs}
+        shownAs={tabShown}
+        places={places}
+        onFilterArea={places?.kind === 'pair' ? filterOnArea : undefined}
         tabIds={tabIds}
         strip={strip.strip}
         openDialog={openDialog}

@@ -12,9 +12,11 @@ import { RecordsTable, WarmUpTable } from '../features/table/records-table'
 import { createWarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
+import type { PlaceColumns } from '../features/map/find-places'
 import type { ExplorerState } from '../model/explorer-state'
 import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
+import type { Area } from '../model/place-area'
 import { loadTableError } from './load-table-error'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
@@ -24,6 +26,9 @@ import type { ShownAs, ViewTabIds } from './view-toolbar'
 const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
 const ChartView = lazy(() =>
   import('../features/chart/chart-view').then((module) => ({ default: module.ChartView })),
+)
+const MapPanel = lazy(() =>
+  import('../features/map/map-panel').then((module) => ({ default: module.MapPanel })),
 )
 
 /** The conditions a portal before CKAN 2.12 cannot apply (ranges, pasted ORs): what a refusal is about. */
@@ -62,6 +67,9 @@ export interface ViewRecordsProps {
   dropFilter(field: string): void
   onAddToken(): void
   shownAs: ShownAs
+  /** Where the records are (the Map tab), when the table says. */
+  places: PlaceColumns | null
+  onFilterArea: ((area: Area) => void) | undefined
   tabIds: ViewTabIds
   strip: HeaderStrip | undefined
   openDialog(kind: ViewDialogKind, field?: string): void
@@ -81,6 +89,25 @@ export function ViewRecords(props: ViewRecordsProps) {
   const onFilterColumn = useCallback((field: string) => openDialog('filter', field), [openDialog])
   const onProfileColumn = useCallback((field: string) => openDialog('profile', field), [openDialog])
 
+  if (props.shownAs === 'map' && props.places) {
+    return (
+      <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.map} className="dse-map-region">
+        {request ? (
+          <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+            <MapPanel
+              portal={portal}
+              request={request}
+              fields={props.fields}
+              places={props.places}
+              {...(props.onFilterArea ? { onFilterArea: props.onFilterArea } : {})}
+            />
+          </Suspense>
+        ) : (
+          <Spinner label={t('app.loadingTable')} />
+        )}
+      </div>
+    )
+  }
   if (props.shownAs === 'chart') {
     return (
       <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.chart} className="dse-chart-region">

@@ -14,12 +14,15 @@ const PopoverMenu = lazy(() =>
   import('../components/ui/popover-menu').then((module) => ({ default: module.PopoverMenu })),
 )
 
-export type ShownAs = 'table' | 'chart'
+export type ShownAs = 'table' | 'chart' | 'map'
+
+const VIEW_NAMES = { table: 'app.viewTable', chart: 'app.viewChart', map: 'app.viewMap' } as const
 
 /** The ids that tie the tabs to their panel. */
 export interface ViewTabIds {
   table: string
   chart: string
+  map: string
   panel: string
 }
 
@@ -33,6 +36,8 @@ export interface ViewToolbarProps {
   stripShown: boolean
   onStripShownChange(shown: boolean): void
   shownAs: ShownAs
+  /** The tabs offered, in order (the Map tab only for a table with places). */
+  views: readonly ShownAs[]
   onShownAsChange(shownAs: ShownAs): void
   tabIds: ViewTabIds
   openDialog(kind: ViewDialogKind, field?: string): void
@@ -98,7 +103,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
         </Suspense>
       )}
       <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
-        {(['table', 'chart'] as const).map((view) => (
+        {props.views.map((view, place, views) => (
           <button
             key={view}
             type="button"
@@ -111,13 +116,17 @@ export function ViewToolbar(props: ViewToolbarProps) {
             onClick={() => props.onShownAsChange(view)}
             onKeyDown={(event) => {
               if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
-              const next = view === 'table' ? 'chart' : 'table'
+              const step =
+                (event.key === 'ArrowRight') === (getComputedStyle(event.currentTarget).direction !== 'rtl')
+                  ? 1
+                  : -1
+              const next = views[(place + step + views.length) % views.length]!
               props.onShownAsChange(next)
               const tabs = event.currentTarget.parentElement
               tabs?.querySelector<HTMLElement>(`[id="${CSS.escape(tabIds[next])}"]`)?.focus()
             }}
           >
-            {view === 'table' ? t('app.viewTable') : t('app.viewChart')}
+            {t(VIEW_NAMES[view])}
           </button>
         ))}
       </div>

@@ -2,6 +2,7 @@
 // catalogue, accented and bracketed (`⟦Ŝéåŕçĥ⟧`), so a string that stays plain is hard-coded text.
 // Placeholders are kept as they are, so the filled-in values stay readable.
 import { chartCatalogue } from './catalogues/chart'
+import { mapCatalogue } from './catalogues/map'
 import { copyCodeCatalogue } from './catalogues/copy-code'
 import { embedCodeCatalogue } from './catalogues/embed-code'
 import { errorsCatalogue } from './catalogues/errors'
@@ -73,6 +74,7 @@ export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
       filterDialogCatalogue,
       profileCatalogue,
       chartCatalogue,
+      mapCatalogue,
       copyCodeCatalogue,
       embedCodeCatalogue,
       exportCatalogue,

@@ -3,6 +3,7 @@
 // typography: a narrow no-break space before : ; ? ! and inside « guillemets ». Keys and
 // placeholders are checked against the English catalogues by catalogues.test.ts.
 import type { ChartMessages } from '../catalogues/chart'
+import type { MapMessages } from '../catalogues/map'
 import type { CopyCodeMessages } from '../catalogues/copy-code'
 import type { EmbedCodeMessages } from '../catalogues/embed-code'
 import type { ErrorMessages } from '../catalogues/errors'
@@ -34,6 +35,7 @@ const main = {
   'app.views': 'Afficher les enregistrements en',
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
+  'app.viewMap': 'Carte',
   'app.backgroundError':
     'Les données les plus récentes n’ont pas pu être chargées : ce qui s’affiche n’est peut-être plus à jour.',
   'app.portalLocaleAdded':
@@ -329,6 +331,7 @@ const filterChips = {
   'filters.remove': 'Retirer le filtre {condition}',
   'filters.edit': 'Modifier le filtre {condition}',
   'filters.clearAll': 'Retirer tous les filtres',
+  'filters.area': 'Dans la zone tracée',
 } satisfies Translation<FilterChipsMessages>
 
 const filterDialog = {
@@ -575,6 +578,32 @@ const exportMessages = {
   'export.columnNotes': 'Notes',
 } satisfies Translation<ExportMessages>
 
+const map = {
+  'map.region': 'Carte des enregistrements trouvés',
+  'map.count': '{count} enregistrements sur la carte',
+  'map.countOf': '{count} enregistrements sur {total} sur la carte, chargement en cours…',
+  'map.loading': 'Chargement des positions…',
+  'map.unusable':
+    '{count} enregistrements n’ont pas de position utilisable (aucune, hors limites, ou exactement 0,0).',
+  'map.unusableIds': 'Leur _id : {ids}',
+  'map.failed': 'Les positions n’ont pas pu être chargées : {reason}',
+  'map.filterView': 'Filtrer sur cette vue',
+  'map.drawArea': 'Tracer une zone',
+  'map.drawing': 'Faites glisser sur la carte pour tracer la zone (Échap pour arrêter)',
+  'map.inView': 'Points visibles ({count})',
+  'map.inViewMore': 'Les {shown} premiers des {count} points visibles :',
+  'map.pointLabel': '{label} à {lat}, {lon}',
+  'map.noLabel': 'Enregistrement {id}',
+  'map.record': 'Enregistrement {id}',
+  'map.closeRecord': 'Fermer l’enregistrement',
+  'map.loadingRecord': 'Chargement de l’enregistrement…',
+  'map.columns': 'Position lue dans',
+  'map.tilesFailed':
+    'Les tuiles de la carte n’ont pas pu être chargées : seuls les côtes et les frontières sont affichés.',
+  'map.attributionOsm': '© les contributeurs d’OpenStreetMap',
+  'map.attributionOutline': 'Contours : Natural Earth',
+} satisfies Translation<MapMessages>
+
 export const frenchTranslations: Translations = {
   main,
   errors,
@@ -582,6 +611,7 @@ export const frenchTranslations: Translations = {
   filterDialog,
   profile,
   chart,
+  map,
   copyCode,
   embedCode,
   export: exportMessages,
