@@ -1,18 +1,17 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { countText } from '../features/status/count-text'
-import { findPlaces } from '../features/map/find-places'
+import type { PlaceColumns } from '../features/map/find-places'
 import { StatusBar } from '../features/status/status-bar'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
 import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/filter-edits'
 import type { FilterCondition } from '../model/filters'
-import { withArea, type Area } from '../model/place-area'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
 import { useProfileStrip } from './use-profile-strip'
@@ -53,14 +52,9 @@ export function TableView(props: TableViewProps) {
   const data = firstPage.data
   const busy = firstPage.isFetching
   const fields = data?.fields ?? []
-  // where the records are, if the table says (the Map tab is offered only then)
-  const places = useMemo(() => (data ? findPlaces(data.fields, data.records) : null), [data])
+  const places = usePlaces(data)
   const views: ShownAs[] = places ? ['table', 'chart', 'map'] : ['table', 'chart']
   const tabShown: ShownAs = views.includes(shownAs) ? shownAs : 'table'
-  const filterOnArea = (area: Area) => {
-    if (places?.kind !== 'pair') return
-    change({ filters: withArea(state.filters, places.lat, places.lon, area) }, { history: 'push' })
-  }
 
   const putCondition = (index: number | undefined, condition: FilterCondition | null) =>
     change({ filters: replaceCondition(state.filters, index, condition) }, { history: 'push' })
@@ -167,7 +161,7 @@ export function TableView(props: TableViewProps) {
         onAddToken={props.onAddToken}
         shownAs={tabShown}
         places={places}
-        onFilterArea={places?.kind === 'pair' ? filterOnArea : undefined}
+        onFiltersChange={(filters) => change({ filters }, { history: 'push' })}
         tabIds={tabIds}
         strip={strip.strip}
         openDialog={openDialog}
@@ -189,4 +183,24 @@ export function TableView(props: TableViewProps) {
       />
     </section>
   )
+}
+
+/**
+ * Where the records are, if the table's columns say (the Map tab is offered only then). The
+ * detection is loaded after the first page: it is not part of the first screen's script.
+ */
+function usePlaces(data: SearchResult | undefined): PlaceColumns | null {
+  const [found, setFound] = useState<{ data: SearchResult; places: PlaceColumns | null } | null>(null)
+  useEffect(() => {
+    if (!data) return
+    let current = true
+    void import('../features/map/find-places').then(({ findPlaces }) => {
+      if (current) setFound({ data, places: findPlaces(data.fields, data.records) })
+    })
+    return () => {
+      current = false
+    }
+  }, [data])
+  // a table's columns do not change with its pages: the last answer holds until the next one is read
+  return found?.places ?? null
 }

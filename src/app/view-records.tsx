@@ -16,7 +16,6 @@ import type { PlaceColumns } from '../features/map/find-places'
 import type { ExplorerState } from '../model/explorer-state'
 import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
-import type { Area } from '../model/place-area'
 import { loadTableError } from './load-table-error'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
@@ -69,7 +68,8 @@ export interface ViewRecordsProps {
   shownAs: ShownAs
   /** Where the records are (the Map tab), when the table says. */
   places: PlaceColumns | null
-  onFilterArea: ((area: Area) => void) | undefined
+  /** Replaces the view's filters (the map's area). */
+  onFiltersChange(filters: FilterCondition[]): void
   tabIds: ViewTabIds
   strip: HeaderStrip | undefined
   openDialog(kind: ViewDialogKind, field?: string): void
@@ -99,7 +99,8 @@ export function ViewRecords(props: ViewRecordsProps) {
               request={request}
               fields={props.fields}
               places={props.places}
-              {...(props.onFilterArea ? { onFilterArea: props.onFilterArea } : {})}
+              filters={state.filters}
+              onFiltersChange={props.onFiltersChange}
             />
           </Suspense>
         ) : (

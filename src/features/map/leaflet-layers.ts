@@ -20,7 +20,7 @@ export function themeColours(element: HTMLElement): MapColours {
   return {
     point: token('--dse-accent', '#0b5cad'),
     selected: token('--dse-danger', '#a4161a'),
-    land: token('--dse-placeholder', '#e7eaee'),
+    land: token('--dse-border', '#c9ced6'),
     border: token('--dse-muted', '#555e69'),
   }
 }
@@ -42,7 +42,10 @@ export class PointsLayer extends L.Layer {
   }
 
   override onAdd(map: L.Map): this {
-    this.canvas = L.DomUtil.create('canvas', 'dse-map__points', map.getPane('overlayPane'))
+    // above the outline and the tiles, under Leaflet's markers and popups
+    const pane = map.getPane('dsePoints') ?? map.createPane('dsePoints')
+    pane.style.zIndex = '450'
+    this.canvas = L.DomUtil.create('canvas', 'dse-map__points', pane)
     this.canvas.setAttribute('aria-hidden', 'true')
     map.on('moveend zoomend resize viewreset', this.draw, this)
     this.draw()
@@ -160,8 +163,8 @@ export function fetchedTiles(template: string, onResult: (ok: boolean) => void):
   return new Layer({ maxZoom: 19, tileSize: 256 })
 }
 
-/** The world's land and borders (Natural Earth 1:110m), under the tiles (on canvas: the map prefers it). */
-export async function outlineLayer(colours: MapColours): Promise<L.Layer> {
+/** The world's land and borders (Natural Earth 1:110m), on a canvas in a pane under the tiles. */
+export async function outlineLayer(map: L.Map, colours: MapColours): Promise<L.Layer> {
   const [{ feature, mesh }, land, countries] = await Promise.all([
     import('topojson-client'),
     import('world-atlas/land-110m.json'),
@@ -170,16 +173,28 @@ export async function outlineLayer(colours: MapColours): Promise<L.Layer> {
   type Topology = Parameters<typeof feature>[0]
   const landTopology = land.default as unknown as Topology
   const countriesTopology = countries.default as unknown as Topology
+  const pane = map.getPane('dseOutline') ?? map.createPane('dseOutline')
+  pane.style.zIndex = '150'
+  const renderer = L.canvas({ pane: 'dseOutline', padding: 0.5 })
   const landShape = feature(landTopology, landTopology.objects.land!)
   const borders = mesh(countriesTopology, countriesTopology.objects.countries as never, (a, b) => a !== b)
   return L.layerGroup([
-    L.geoJSON(landShape as never, {
-      interactive: false,
-      style: { color: colours.border, weight: 0.8, fillColor: colours.land, fillOpacity: 1 },
-    }),
-    L.geoJSON(borders as never, {
-      interactive: false,
-      style: { color: colours.border, weight: 0.5, opacity: 0.8, fill: false },
-    }),
+    // filled only: the land's edges along the antimeridian and the pole would draw as lines
+    L.geoJSON(
+      landShape as never,
+      {
+        interactive: false,
+        renderer,
+        style: { stroke: false, fillColor: colours.land, fillOpacity: 0.7 },
+      } as L.GeoJSONOptions,
+    ),
+    L.geoJSON(
+      borders as never,
+      {
+        interactive: false,
+        renderer,
+        style: { color: colours.border, weight: 0.6, opacity: 0.8, fill: false },
+      } as L.GeoJSONOptions,
+    ),
   ])
 }

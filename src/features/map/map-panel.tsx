@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { useEnvironment } from '../../instance/environment'
-import type { Area } from '../../model/place-area'
+import type { FilterCondition } from '../../model/filters'
+import { withArea } from '../../model/place-area'
 import { searchView } from '../../queries/datastore-queries'
 import type { PlaceColumns } from './find-places'
 import { MapView, OSM_TILES } from './map-view'
@@ -17,10 +18,18 @@ export interface MapPanelProps {
   request: SearchRequest
   fields: readonly CkanField[]
   places: PlaceColumns
-  onFilterArea?: (area: Area) => void
+  filters: readonly FilterCondition[]
+  onFiltersChange(filters: FilterCondition[]): void
 }
 
-export function MapPanel({ portal, request, fields, places, onFilterArea }: MapPanelProps) {
+export function MapPanel({
+  portal,
+  request,
+  fields,
+  places,
+  filters: conditions,
+  onFiltersChange,
+}: MapPanelProps) {
   const { api, config } = useEnvironment()
   const client = useQueryClient()
   // one source per search and filters (not per page, sort or limit: the map shows every match)
@@ -50,7 +59,10 @@ export function MapPanel({ portal, request, fields, places, onFilterArea }: MapP
       source={source}
       readRecord={readRecord}
       tiles={config.tiles === undefined ? OSM_TILES : config.tiles}
-      {...(onFilterArea ? { onFilterArea } : {})}
+      // an area is a latitude range and a longitude range: for a pair of number columns only
+      {...(places.kind === 'pair'
+        ? { onFilterArea: (area) => onFiltersChange(withArea(conditions, places.lat, places.lon, area)) }
+        : {})}
     />
   )
 }

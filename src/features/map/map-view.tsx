@@ -82,7 +82,7 @@ export function MapView(props: MapViewProps) {
   const [selected, setSelected] = useState<{ id: number; record: CkanRecord | null } | null>(null)
   const [drawing, setDrawing] = useState(false)
   const [tilesFailed, setTilesFailed] = useState(false)
-  const number = (value: number) => formats.number(null).format(value)
+  const number = (value: number) => formats.count(value)
   const coordinate = (value: number) => formats.number(null).format(Number(value.toFixed(5)))
   const refreshInView = () => {
     const map = mapRef.current
@@ -103,7 +103,7 @@ export function MapView(props: MapViewProps) {
     mapRef.current = map
     const colours = () => themeColours(element)
     let cancelled = false
-    void outlineLayer(colours()).then((outline) => {
+    void outlineLayer(map, colours()).then((outline) => {
       if (!cancelled) outline.addTo(map)
     })
     if (tiles) {
