@@ -233,8 +233,8 @@ export function MapView(props: MapViewProps) {
       : points.loaded === 0 && !points.done
         ? t('map.loading')
         : points.done || points.total === undefined
-          ? t('map.count', { count: number(set.count) })
-          : t('map.countOf', { count: number(points.loaded), total: number(points.total) })
+          ? t('map.count', { count: set.count })
+          : t('map.countOf', { count: points.loaded, total: points.total })
 
   return (
     <div className="dse-map">
@@ -279,7 +279,7 @@ export function MapView(props: MapViewProps) {
       {drawing && <p className="dse-hint">{t('map.drawing')}</p>}
       {set.unusableCount > 0 && (
         <details className="dse-map__unusable">
-          <summary>{t('map.unusable', { count: number(set.unusableCount) })}</summary>
+          <summary>{t('map.unusable', { count: set.unusableCount })}</summary>
           <p>{t('map.unusableIds', { ids: set.unusableIds.join(', ') })}</p>
         </details>
       )}
@@ -350,7 +350,7 @@ export function MapView(props: MapViewProps) {
         </section>
       )}
       <details className="dse-map__list">
-        <summary>{t('map.inView', { count: number(inView.count) })}</summary>
+        <summary>{t('map.inView', { count: inView.count })}</summary>
         {inView.count > inView.indices.length && (
           <p className="dse-hint">
             {t('map.inViewMore', { shown: number(inView.indices.length), count: number(inView.count) })}

@@ -3,10 +3,13 @@ import { defineCatalogue } from '../translate'
 
 export const mapCatalogue = defineCatalogue('map', {
   'map.region': 'Map of the matching records',
-  'map.count': '{count} records on the map',
+  'map.count': { one: '{count} record on the map', other: '{count} records on the map' },
   'map.countOf': '{count} of {total} records on the map, more loading…',
   'map.loading': 'Loading the positions…',
-  'map.unusable': '{count} records have no usable position (none, out of range, or exactly 0,0).',
+  'map.unusable': {
+    one: '{count} record has no usable position (none, out of range, or exactly 0,0).',
+    other: '{count} records have no usable position (none, out of range, or exactly 0,0).',
+  },
   'map.unusableIds': 'Their _id: {ids}',
   'map.failed': 'The positions could not be loaded: {reason}',
   'map.filterView': 'Filter to this view',

@@ -580,11 +580,14 @@ const exportMessages = {
 
 const map = {
   'map.region': 'Carte des enregistrements trouvés',
-  'map.count': '{count} enregistrements sur la carte',
+  'map.count': { one: '{count} enregistrement sur la carte', other: '{count} enregistrements sur la carte' },
   'map.countOf': '{count} enregistrements sur {total} sur la carte, chargement en cours…',
   'map.loading': 'Chargement des positions…',
-  'map.unusable':
-    '{count} enregistrements n’ont pas de position utilisable (aucune, hors limites, ou exactement 0,0).',
+  'map.unusable': {
+    one: '{count} enregistrement n’a pas de position utilisable (aucune, hors limites, ou exactement 0,0).',
+    other:
+      '{count} enregistrements n’ont pas de position utilisable (aucune, hors limites, ou exactement 0,0).',
+  },
   'map.unusableIds': 'Leur _id : {ids}',
   'map.failed': 'Les positions n’ont pas pu être chargées : {reason}',
   'map.filterView': 'Filtrer sur cette vue',
