@@ -77,7 +77,8 @@ export function MapView(props: MapViewProps) {
   const setRef = useRef<PointSet>(NO_POINTS.set)
   const [read, setRead] = useState<Points>(NO_POINTS)
   const points = read.source === source ? read : NO_POINTS
-  const [inView, setInView] = useState<{ indices: number[]; count: number }>({ indices: [], count: 0 })
+  // the points in view, of the point set they were counted in (a new set has its own)
+  const [inViewOf, setInView] = useState<{ set: PointSet; indices: number[]; count: number } | null>(null)
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null)
   const [selected, setSelected] = useState<{ id: number; record: CkanRecord | null } | null>(null)
   const [drawing, setDrawing] = useState(false)
@@ -86,7 +87,8 @@ export function MapView(props: MapViewProps) {
   const coordinate = (value: number) => formats.number(null).format(Number(value.toFixed(5)))
   const refreshInView = () => {
     const map = mapRef.current
-    if (map) setInView(pointsInArea(setRef.current, areaOf(map.getBounds()), LISTED))
+    if (map)
+      setInView({ set: setRef.current, ...pointsInArea(setRef.current, areaOf(map.getBounds()), LISTED) })
   }
 
   // the map itself: made once, with the outline under the tiles
@@ -129,7 +131,10 @@ export function MapView(props: MapViewProps) {
     const controller = new AbortController()
     const set = createPointSet()
     setRef.current = set
-    layerRef.current?.draw()
+    if (layerRef.current) {
+      layerRef.current.selected = -1
+      layerRef.current.draw()
+    }
     let fitted = false
     let loaded = 0
     let total: number | undefined
@@ -148,7 +153,7 @@ export function MapView(props: MapViewProps) {
           fitted = true
           map.fitBounds(boundsOf(set), { padding: [16, 16], maxZoom: 12 })
         }
-        if (map) setInView(pointsInArea(set, areaOf(map.getBounds()), LISTED))
+        if (map) setInView({ set, ...pointsInArea(set, areaOf(map.getBounds()), LISTED) })
       },
       controller.signal,
     ).then(
@@ -226,6 +231,7 @@ export function MapView(props: MapViewProps) {
   })
 
   const set = points.set
+  const inView = inViewOf?.set === set ? inViewOf : { indices: [], count: 0 }
   const pointName = (index: number) => set.labels[index] ?? t('map.noLabel', { id: String(set.ids[index]) })
   const status =
     points.error !== null
@@ -284,10 +290,11 @@ export function MapView(props: MapViewProps) {
         </details>
       )}
       {tilesFailed && <p className="dse-hint">{t('map.tilesFailed')}</p>}
-      <div className="dse-map__frame">
+      {/* Leaflet adds its own classes to the map's element: React must never set that one's className again */}
+      <div className={drawing ? 'dse-map__frame dse-map__frame--drawing' : 'dse-map__frame'}>
         <div
           ref={container}
-          className={drawing ? 'dse-map__canvas dse-map__canvas--drawing' : 'dse-map__canvas'}
+          className="dse-map__canvas"
           role="region"
           aria-label={t('map.region')}
           aria-describedby={ids.status}
