@@ -187,6 +187,8 @@ export default defineConfig([
       'src/testing/**',
       'src/**/*.test.{ts,tsx}',
       'src/api/ckan/page-address.ts',
+      // a worker's entry: its `self` is the worker's own scope, not the page
+      'src/**/*.worker.ts',
     ],
     rules: {
       'no-restricted-globals': ['error', ...pageGlobals],

@@ -10,6 +10,7 @@ import { StatusBar } from '../features/status/status-bar'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
+import { VIEW_TABS } from '../model/view-tab'
 import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/filter-edits'
 import type { FilterCondition } from '../model/filters'
 import { useFoundRowCount } from '../queries/found-row-count'
@@ -45,15 +46,17 @@ export function TableView(props: TableViewProps) {
   const { portal, state, summary, firstPage, request, change } = props
   const t = useMessages(mainCatalogue)
   const titleId = useId()
-  const tabIds = { table: useId(), chart: useId(), map: useId(), panel: useId() }
-  // the records as a table, a quick chart or a map (each loaded when first shown)
-  const [shownAs, setShownAs] = useState<ShownAs>('table')
+  const tabIds = { table: useId(), chart: useId(), summary: useId(), map: useId(), panel: useId() }
+  // the records as a table, a quick chart, a summary or a map (each loaded when first shown), as the link says
+  const shownAs = state.tab
+  const setShownAs = (tab: ShownAs) => change({ tab }, { history: 'push' })
   const { dialogs, openDialog, editFilter, closeDialog } = useViewDialogs()
   const data = firstPage.data
   const busy = firstPage.isFetching
   const fields = data?.fields ?? []
   const places = usePlaces(data)
-  const views: ShownAs[] = places ? ['table', 'chart', 'map'] : ['table', 'chart']
+  // one list of tabs: the Map tab only for a table with places
+  const views = VIEW_TABS.filter((tab) => tab !== 'map' || places !== null)
   const tabShown: ShownAs = views.includes(shownAs) ? shownAs : 'table'
 
   const putCondition = (index: number | undefined, condition: FilterCondition | null) =>
@@ -165,6 +168,7 @@ export function TableView(props: TableViewProps) {
         tabIds={tabIds}
         strip={strip.strip}
         openDialog={openDialog}
+        tableName={summary?.name}
       />
       <ViewDialogs
         dialogs={dialogs}

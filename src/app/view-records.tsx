@@ -29,6 +29,7 @@ const ChartView = lazy(() =>
 const MapPanel = lazy(() =>
   import('../features/map/map-panel').then((module) => ({ default: module.MapPanel })),
 )
+const SummaryTab = lazy(() => import('./summary-tab').then((module) => ({ default: module.SummaryTab })))
 
 /** The conditions a portal before CKAN 2.12 cannot apply (ranges, pasted ORs): what a refusal is about. */
 function needsPortalOperators(condition: FilterCondition): boolean {
@@ -73,6 +74,8 @@ export interface ViewRecordsProps {
   tabIds: ViewTabIds
   strip: HeaderStrip | undefined
   openDialog(kind: ViewDialogKind, field?: string): void
+  /** The table's name (a summary's file is named after it). */
+  tableName: string | undefined
 }
 
 export function ViewRecords(props: ViewRecordsProps) {
@@ -89,36 +92,97 @@ export function ViewRecords(props: ViewRecordsProps) {
   const onFilterColumn = useCallback((field: string) => openDialog('filter', field), [openDialog])
   const onProfileColumn = useCallback((field: string) => openDialog('profile', field), [openDialog])
 
+  // why the first page could not load (a refused range on an older portal…): said in every tab
+  const tableError =
+    firstPage.isError && !data ? (
+      <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+        <TableError
+          error={firstPage.error}
+          onRetry={() => void firstPage.refetch()}
+          onAddToken={props.onAddToken}
+          onRemoveFilter={dropFilter}
+          onRemoveSort={(field) =>
+            change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
+          }
+          onClearSearch={() => change({ q: '' }, { history: 'push' })}
+          rangeColumns={rangeColumnsOf(state.filters, props.fields)}
+          onSortInstead={(field, desc) =>
+            change(
+              {
+                filters: state.filters.filter(
+                  (condition) => !(condition.kind === 'range' && condition.field === field),
+                ),
+                sort: [{ field, desc }],
+              },
+              { history: 'push' },
+            )
+          }
+          onRemoveRanges={() =>
+            change(
+              { filters: state.filters.filter((condition) => !needsPortalOperators(condition)) },
+              { history: 'push' },
+            )
+          }
+        />
+      </Suspense>
+    ) : null
+
+  if (props.shownAs === 'summary') {
+    return (
+      <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.summary} className="dse-chart-region">
+        {tableError ?? (
+          <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+            <SummaryTab
+              portal={portal}
+              state={state}
+              firstPage={data}
+              request={request}
+              change={change}
+              tableName={props.tableName}
+            />
+          </Suspense>
+        )}
+      </div>
+    )
+  }
   if (props.shownAs === 'map' && props.places) {
     return (
       <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.map} className="dse-map-region">
-        {request ? (
-          <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
-            <MapPanel
-              portal={portal}
-              request={request}
-              fields={props.fields}
-              places={props.places}
-              filters={state.filters}
-              onFiltersChange={props.onFiltersChange}
-            />
-          </Suspense>
-        ) : (
-          <Spinner label={t('app.loadingTable')} />
-        )}
+        {tableError ??
+          (request ? (
+            <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+              <MapPanel
+                portal={portal}
+                request={request}
+                fields={props.fields}
+                places={props.places}
+                filters={state.filters}
+                onFiltersChange={props.onFiltersChange}
+              />
+            </Suspense>
+          ) : (
+            <Spinner label={t('app.loadingTable')} />
+          ))}
       </div>
     )
   }
   if (props.shownAs === 'chart') {
     return (
       <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.chart} className="dse-chart-region">
-        {data ? (
-          <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
-            <ChartView fields={data.fields} records={data.records} />
-          </Suspense>
-        ) : (
-          <Spinner label={t('app.loadingTable')} />
-        )}
+        {tableError ??
+          (data && request ? (
+            <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+              <ChartView
+                portal={portal}
+                view={request}
+                fields={data.fields}
+                records={data.records}
+                total={data.total}
+              />
+            </Suspense>
+          ) : (
+            <Spinner label={t('app.loadingTable')} />
+          ))}
       </div>
     )
   }
@@ -132,37 +196,8 @@ export function ViewRecords(props: ViewRecordsProps) {
       ref={tableRegionRef}
     >
       <ErrorBoundary resetKey={request ? JSON.stringify(request) : ''}>
-        {firstPage.isError && !data ? (
-          <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
-            <TableError
-              error={firstPage.error}
-              onRetry={() => void firstPage.refetch()}
-              onAddToken={props.onAddToken}
-              onRemoveFilter={dropFilter}
-              onRemoveSort={(field) =>
-                change({ sort: state.sort.filter((key) => key.field !== field) }, { history: 'push' })
-              }
-              onClearSearch={() => change({ q: '' }, { history: 'push' })}
-              rangeColumns={rangeColumnsOf(state.filters, props.fields)}
-              onSortInstead={(field, desc) =>
-                change(
-                  {
-                    filters: state.filters.filter(
-                      (condition) => !(condition.kind === 'range' && condition.field === field),
-                    ),
-                    sort: [{ field, desc }],
-                  },
-                  { history: 'push' },
-                )
-              }
-              onRemoveRanges={() =>
-                change(
-                  { filters: state.filters.filter((condition) => !needsPortalOperators(condition)) },
-                  { history: 'push' },
-                )
-              }
-            />
-          </Suspense>
+        {tableError ? (
+          tableError
         ) : data && request ? (
           <>
             {data.records.length === 0 && !busy && (

@@ -7,6 +7,7 @@ import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import { useEnvironment } from '../instance/environment'
 import type { ExplorerState } from '../model/explorer-state'
+import type { ViewTab } from '../model/view-tab'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
 
@@ -14,14 +15,20 @@ const PopoverMenu = lazy(() =>
   import('../components/ui/popover-menu').then((module) => ({ default: module.PopoverMenu })),
 )
 
-export type ShownAs = 'table' | 'chart' | 'map'
+export type ShownAs = ViewTab
 
-const VIEW_NAMES = { table: 'app.viewTable', chart: 'app.viewChart', map: 'app.viewMap' } as const
+const TAB_LABELS = {
+  table: 'app.viewTable',
+  chart: 'app.viewChart',
+  summary: 'app.viewSummary',
+  map: 'app.viewMap',
+} as const
 
 /** The ids that tie the tabs to their panel. */
 export interface ViewTabIds {
   table: string
   chart: string
+  summary: string
   map: string
   panel: string
 }
@@ -103,7 +110,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
         </Suspense>
       )}
       <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
-        {props.views.map((view, place, views) => (
+        {props.views.map((view, index, offered) => (
           <button
             key={view}
             type="button"
@@ -115,18 +122,17 @@ export function ViewToolbar(props: ViewToolbarProps) {
             tabIndex={shownAs === view ? 0 : -1}
             onClick={() => props.onShownAsChange(view)}
             onKeyDown={(event) => {
-              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
-              const step =
-                (event.key === 'ArrowRight') === (getComputedStyle(event.currentTarget).direction !== 'rtl')
-                  ? 1
-                  : -1
-              const next = views[(place + step + views.length) % views.length]!
+              const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key]
+              if (step === undefined) return
+              // the arrows follow the reading direction's order of the tabs, and wrap around
+              const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
+              const next = offered.at((index + (rtl ? -step : step)) % offered.length)!
               props.onShownAsChange(next)
               const tabs = event.currentTarget.parentElement
               tabs?.querySelector<HTMLElement>(`[id="${CSS.escape(tabIds[next])}"]`)?.focus()
             }}
           >
-            {t(VIEW_NAMES[view])}
+            {t(TAB_LABELS[view])}
           </button>
         ))}
       </div>

@@ -20,6 +20,12 @@ export interface DatastoreExplorerView {
   hidden?: string
   /** `plain` for the portal's whole-word search. */
   search?: string
+  /** The tab shown: `table` (left out), `chart` or `summary`. */
+  view?: string
+  /** The summary's grouping: `country`, `founded:month,country`, `population:1000000`. */
+  group?: string
+  /** The summary's figures: `count,sum:population`. */
+  show?: string
   [parameter: string]: string | undefined
 }
 
@@ -86,6 +92,12 @@ export interface DatastoreExplorerAttributes {
   sort?: string
   search?: string
   'hidden-columns'?: string
+  /** The tab shown first: `table`, `chart` or `summary`. */
+  view?: 'table' | 'chart' | 'summary'
+  /** The summary's grouping, as the link's `group`. */
+  group?: string
+  /** The summary's figures, as the link's `show`. */
+  show?: string
   locale?: string
   theme?: 'light' | 'dark'
   /** The element's height when the page's CSS sets none: pixels (`600`) or a CSS length (`70vh`). */

@@ -1,5 +1,6 @@
 import type { SortKey } from '../api/ckan/types'
 import type { FilterCondition } from './filters'
+import type { ViewTab } from './view-tab'
 
 /** One sort key (defined with the API types, where CKAN's sort syntax lives). */
 export type { SortKey }
@@ -32,6 +33,13 @@ export interface ExplorerState {
   pinned: string[]
   /** The interface language chosen in the link; null: the host's or the browser's. */
   lang: string | null
+  /** The records shown as the table, the quick chart or a summary (link: `view`). */
+  tab: ViewTab
+  /**
+   * The summary the reader chose, as the link says it (`group`, `show`: model/summary-link.ts); read
+   * by the Summary tab, which loads the code that understands it. Empty: the table's first choices.
+   */
+  summary: { group: string; show: string }
 }
 
 export const DEFAULT_LIMIT = 100
@@ -48,4 +56,6 @@ export const DEFAULT_STATE: ExplorerState = {
   columns: [],
   pinned: [],
   lang: null,
+  tab: 'table',
+  summary: { group: '', show: '' },
 }

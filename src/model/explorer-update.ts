@@ -24,6 +24,7 @@ export function applyUpdate(state: ExplorerState, partial: Partial<ExplorerState
       hidden: 'hidden' in partial ? next.hidden : DEFAULT_STATE.hidden,
       columns: 'columns' in partial ? next.columns : DEFAULT_STATE.columns,
       pinned: 'pinned' in partial ? next.pinned : DEFAULT_STATE.pinned,
+      summary: 'summary' in partial ? next.summary : DEFAULT_STATE.summary,
     }
   }
   return next

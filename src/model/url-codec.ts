@@ -19,6 +19,8 @@
 //   pinned                               columns kept in view while the rest scroll sideways, same syntax
 //   portal                               the portal's base URL when not the configured one
 //   lang                                 the interface language (en, fr, he, ar, or a pseudo-language for tests)
+//   view, group, show                    the tab shown and the summary (model/summary-link.ts):
+//                                        view=summary&group=country&show=count,sum:population
 //
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
 // not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored
@@ -37,6 +39,7 @@ import {
   readSortParameters,
 } from '../api/ckan/ckan-syntax'
 import { canonicalPortalUrl } from '../api/ckan/portal-url'
+import { parseViewTab } from './view-tab'
 
 /** Larger limits are most likely typos; 'all' exists for "everything". */
 export const MAX_LIMIT = 10_000_000
@@ -44,6 +47,7 @@ export const MAX_LIMIT = 10_000_000
 /** A part of a link that was not applied, and why: the interface words it (LinkNotice). */
 export type IgnoredPart =
   | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' | 'columns.bad' | 'pinned.bad' }
+  | { reason: 'view.bad'; value: string }
   | {
       reason: 'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad'
       value: string
@@ -96,6 +100,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
     hidden: [...DEFAULT_STATE.hidden],
     columns: [],
     pinned: [],
+    summary: { group: '', show: '' },
   }
 
   const portal = params.get('portal')
@@ -162,7 +167,22 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
     if (locale) state.lang = locale
     else ignored.push({ reason: 'lang.bad', value: lang })
   }
+  readSummary(params, state, ignored)
   return { state, ignored }
+}
+
+/**
+ * The tab (`view`), and the summary (`group`, `show`) as given: the Summary tab reads those (and says
+ * what it cannot), so that their code loads with it.
+ */
+function readSummary(params: URLSearchParams, state: ExplorerState, ignored: IgnoredPart[]): void {
+  const view = params.get('view')
+  if (view !== null && view.trim() !== '') {
+    const tab = parseViewTab(view)
+    if (tab) state.tab = tab
+    else ignored.push({ reason: 'view.bad', value: view })
+  }
+  state.summary = { group: params.get('group')?.trim() ?? '', show: params.get('show')?.trim() ?? '' }
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -193,5 +213,8 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (state.columns.length > 0) params.set('columns', formatNameList(dedupe(state.columns)))
   if (state.pinned.length > 0) params.set('pinned', formatNameList(dedupe(state.pinned)))
   if (state.lang) params.set('lang', state.lang)
+  if (state.tab !== DEFAULT_STATE.tab) params.set('view', state.tab)
+  if (state.summary.group !== '') params.set('group', state.summary.group)
+  if (state.summary.show !== '') params.set('show', state.summary.show)
   return params.toString()
 }

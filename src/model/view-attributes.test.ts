@@ -81,3 +81,27 @@ describe('the element’s attributes and its view', () => {
     ])
   })
 })
+
+describe('a summary in an embed', () => {
+  it('is set by the view, group and show attributes, and told in the change event', () => {
+    const search = viewFromAttributes(
+      element({ 'resource-id': 'cities', view: 'summary', group: 'country', show: 'count,sum:population' }),
+    )
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({
+      resource_id: 'cities',
+      view: 'summary',
+      group: 'country',
+      show: 'count,sum:population',
+    })
+    expect(viewParameters('resource_id=cities&view=summary&group=founded%3Amonth&lang=fr')).toEqual({
+      resource_id: 'cities',
+      view: 'summary',
+      group: 'founded:month',
+    })
+    expect(attributesFromLink('?resource_id=r&view=summary&show=count')).toEqual([
+      ['resource-id', 'r'],
+      ['view', 'summary'],
+      ['show', 'count'],
+    ])
+  })
+})

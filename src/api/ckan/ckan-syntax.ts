@@ -35,7 +35,7 @@ export function splitOutsideQuotes(text: string): string[] | null {
 }
 
 /** Reads a name that starts with `"` at the clause start; `""` inside is one `"`. */
-function readQuotedName(clause: string): { name: string; rest: string } | null {
+export function readQuotedName(clause: string): { name: string; rest: string } | null {
   let name = ''
   for (let index = 1; index < clause.length; index++) {
     const char = clause[index]

@@ -161,3 +161,84 @@ export function createDumpJsonReader(): DumpJsonReader {
     },
   }
 }
+
+const COMMA = 44
+const CARRIAGE_RETURN = 13
+
+/**
+ * Reads whole CSV records of a text (records end at a line feed outside quotes; a `\r` before it
+ * is dropped) and calls `visit` with each one's values: a value that was quoted is text (`""` is
+ * the empty text), an empty unquoted one is null (PostgreSQL's CSV writes a missing value so).
+ * The `values` array is reused from one record to the next: read it, do not keep it.
+ * A last record without its line feed is read too. From `from`, at most `limit` records; returns
+ * where the next record starts (the text's length once all is read).
+ */
+export function readCsvRecords(
+  text: string,
+  visit: (values: (string | null)[]) => void,
+  from = 0,
+  limit = Number.POSITIVE_INFINITY,
+): number {
+  const values: (string | null)[] = []
+  const length = text.length
+  let at = from
+  let read = 0
+  while (at < length && read < limit) {
+    read++
+    values.length = 0
+    // one record
+    for (;;) {
+      let value: string | null
+      if (text.charCodeAt(at) === QUOTE) {
+        // quoted: up to the closing quote, `""` standing for one quote
+        let start = at + 1
+        let out = ''
+        for (;;) {
+          const close = text.indexOf('"', start)
+          if (close < 0) {
+            out += text.slice(start)
+            at = length
+            break
+          }
+          out += text.slice(start, close)
+          if (text.charCodeAt(close + 1) === QUOTE) {
+            out += '"'
+            start = close + 2
+          } else {
+            at = close + 1
+            break
+          }
+        }
+        value = out
+      } else {
+        let end = at
+        while (end < length) {
+          const code = text.charCodeAt(end)
+          if (code === COMMA || code === LINE_FEED) break
+          end++
+        }
+        let valueEnd = end
+        if (
+          valueEnd > at &&
+          text.charCodeAt(valueEnd - 1) === CARRIAGE_RETURN &&
+          text.charCodeAt(end) !== COMMA
+        )
+          valueEnd--
+        value = valueEnd > at ? text.slice(at, valueEnd) : null
+        at = end
+      }
+      values.push(value)
+      const next = text.charCodeAt(at)
+      if (next === COMMA) {
+        at++
+        continue
+      }
+      // the record ends: a line feed (after a `\r` when CKAN ends its header so), or the text
+      if (next === CARRIAGE_RETURN) at++
+      if (text.charCodeAt(at) === LINE_FEED) at++
+      break
+    }
+    visit(values)
+  }
+  return at
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chartPoints, defaultChart, extent, niceTicks } from './chart-fns'
+import { createAggregator } from '../../lib/summary/aggregate'
+import { chartPoints, defaultChart, defaultOver, overSummary, summaryPoints } from './chart-fns'
 
 const fields = [
   { id: '_id', type: 'int' },
@@ -33,13 +34,42 @@ describe('a quick chart', () => {
     expect(points.map((point) => point.y)).toEqual([10, 30])
     expect(new Date(points[0]!.x as number).toISOString()).toBe('1999-06-01T00:00:00.000Z')
   })
+})
 
-  it('ticks at round numbers inside the range', () => {
-    expect(niceTicks(0, 100)).toEqual([0, 20, 40, 60, 80, 100])
-    expect(niceTicks(3, 48)).toEqual([10, 20, 30, 40])
-    expect(niceTicks(0.1, 0.35)).toEqual([0.1, 0.15, 0.2, 0.25, 0.3, 0.35])
-    expect(niceTicks(7, 7)).toEqual([7])
-    expect(extent([3, -1, 8])).toEqual([-1, 8])
-    expect(extent([])).toBeUndefined()
+describe('a line over every matching record', () => {
+  it('is the first choice for a time axis when the view matches more records than it shows, by a period fit for their span', () => {
+    const years = (...list: number[]) => list.map((year) => Date.UTC(year, 0, 1))
+    expect(defaultOver('time', years(2012, 2013), 100, 1_000_000)).toBe('month')
+    expect(defaultOver('time', years(1990, 2020), 100, 1_000_000)).toBe('quarter')
+    expect(defaultOver('time', years(1200, 1999), 100, 1_000_000)).toBe('year')
+    expect(defaultOver('time', years(2012, 2013), 100, 100)).toBe('shown')
+    expect(defaultOver('time', years(2012, 2013), 100, undefined)).toBe('shown')
+    expect(defaultOver('number', years(2012, 2013), 100, 1_000_000)).toBe('shown')
+  })
+
+  it('draws a period’s total or average at its first day, in time order, leaving out empty and unreadable dates', () => {
+    const records = [
+      ['2013-05-03', '10'],
+      ['2012-01-31', '4'],
+      ['2013-05-20', '30'],
+      [null, '1000'],
+      ['not a date', '7'],
+      ['2013-06-01', null],
+    ]
+    const types = { founded: 'date', population: 'int8' }
+    const draw = (figure: 'sum' | 'avg') => {
+      const spec = overSummary('founded', 'population', 'month', figure)
+      const aggregator = createAggregator(spec, types)
+      for (const record of records) aggregator.add(record)
+      return summaryPoints(aggregator.snapshot(), spec)
+    }
+    expect(draw('sum')).toEqual([
+      { x: Date.UTC(2012, 0, 1), y: 4 },
+      { x: Date.UTC(2013, 4, 1), y: 40 },
+    ])
+    expect(draw('avg')).toEqual([
+      { x: Date.UTC(2012, 0, 1), y: 4 },
+      { x: Date.UTC(2013, 4, 1), y: 20 },
+    ])
   })
 })

@@ -10,6 +10,10 @@ import {
   readWallClock,
   type NormalisedType,
 } from '../../lib/ckan-types'
+import type { SummarySnapshot } from '../../lib/summary/aggregate'
+import { decodeKey, groupTime } from '../../lib/summary/group-keys'
+import { measureValue } from '../../lib/summary/summary-rows'
+import type { DatePart, SummarySpec } from '../../lib/summary/summary-spec'
 
 export type ChartKind = 'line' | 'bar' | 'scatter'
 
@@ -72,28 +76,45 @@ export function chartPoints(records: readonly CkanRecord[], x: CkanField, y: Cka
   return points
 }
 
-/** Up to about `count` round tick values covering [min, max] (1, 2 or 5 times a power of ten apart). */
-export function niceTicks(min: number, max: number, count = 5): number[] {
-  if (!Number.isFinite(min) || !Number.isFinite(max)) return []
-  if (min === max) return [min]
-  const raw = (max - min) / count
-  const power = 10 ** Math.floor(Math.log10(raw))
-  const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= raw) ?? raw
-  const ticks: number[] = []
-  for (let tick = Math.ceil(min / step) * step; tick <= max + step * 1e-9; tick += step) {
-    ticks.push(Number(tick.toPrecision(12)))
-  }
-  return ticks
+/** What a line over time draws: each record shown, or every matching record summed up by a calendar part. */
+export type ChartOver = 'shown' | DatePart
+
+const YEAR_MS = 365.25 * 24 * 3600 * 1000
+
+/**
+ * At first, a line over time of a view with more matching records than it shows draws every one of
+ * them (the first records alone would draw only the start of the series), by a period that gives a
+ * readable line for the span the records shown cover: months up to 10 years, quarters up to 40,
+ * else years (800 years by month would be 9,600 points).
+ * @param shownTimes the records shown, as times (UTC milliseconds), in order
+ * @param shown how many records are shown
+ */
+export function defaultOver(
+  xKind: AxisKind,
+  shownTimes: readonly number[],
+  shown: number,
+  total: number | undefined,
+): ChartOver {
+  if (xKind !== 'time' || total === undefined || total <= shown) return 'shown'
+  const years = shownTimes.length > 1 ? (shownTimes.at(-1)! - shownTimes[0]!) / YEAR_MS : 0
+  return years <= 10 ? 'month' : years <= 40 ? 'quarter' : 'year'
 }
 
-/** The smallest and largest of numbers (undefined for none). */
-export function extent(values: readonly number[]): [number, number] | undefined {
-  if (values.length === 0) return undefined
-  let min = Infinity
-  let max = -Infinity
-  for (const value of values) {
-    if (value < min) min = value
-    if (value > max) max = value
+/** The summary a line over every matching record draws: y's total or average by a calendar part of x. */
+export function overSummary(x: string, y: string, part: DatePart, figure: 'sum' | 'avg'): SummarySpec {
+  return { groups: [{ field: x, by: part }], measures: [{ kind: figure, field: y }] }
+}
+
+/** The line's points from a summary: one per period with a value, in time order. */
+export function summaryPoints(snapshot: SummarySnapshot, spec: SummarySpec): ChartPoint[] {
+  const grouping = spec.groups[0]
+  const measure = spec.measures[0]
+  if (!grouping || !measure) return []
+  const points: ChartPoint[] = []
+  for (const group of snapshot.groups) {
+    const time = groupTime(decodeKey(group.key[0]!), grouping)
+    const value = measureValue(group, measure, snapshot.measured)
+    if (time !== null && value !== null) points.push({ x: time, y: value })
   }
-  return [min, max]
+  return points.sort((a, b) => (a.x as number) - (b.x as number))
 }

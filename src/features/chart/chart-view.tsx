@@ -1,60 +1,120 @@
 // The quick chart of the records shown: a line, bars or points for any two columns, with a title,
-// labelled axes and a legend, in the theme's colours (SVG, no library). A sentence and a table say
-// the same for a screen reader. Loaded lazily with its catalogue.
-import { useId, useState } from 'react'
-import type { CkanField, CkanRecord } from '../../api/ckan/types'
+// labelled axes and a legend, in the theme's colours (SVG, no library). A line over time of a view
+// with more records than it shows draws every matching record instead, summed up by day, month,
+// quarter or year (the Summary tab's reading, shared through queries/summary), and says which it
+// draws. A sentence and a table say the same for a screen reader. Loaded lazily with its catalogue.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useDeferredValue, useId, useMemo, useState } from 'react'
+import type { CkanField, CkanRecord, Portal, SearchRequest } from '../../api/ckan/types'
+import { SummaryProgress } from '../../components/summary/summary-progress'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { chartCatalogue } from '../../i18n/catalogues/chart'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { normaliseType } from '../../lib/ckan-types'
 import { formatCell } from '../../lib/format'
+import type { DatePart } from '../../lib/summary/summary-spec'
+import { useEnvironment } from '../../instance/environment'
+import { summaryQueryOptions } from '../../queries/summary/summary-query'
 import { fieldLabel } from '../../model/fields'
 import type { ReactElement } from 'react'
+import { Bars, ChartFigure, Plot, type ChartPoint } from '../../components/chart/chart-parts'
+import { extent } from '../../components/chart/chart-scales'
 import {
   axisKind,
   chartableFields,
   chartPoints,
   defaultChart,
-  extent,
-  niceTicks,
+  defaultOver,
+  overSummary,
+  summaryPoints,
   type ChartKind,
-  type ChartPoint,
+  type ChartOver,
 } from './chart-fns'
 
 const label = (field: CkanField) => fieldLabel(field, field.id)
 
-const WIDTH = 720
-const HEIGHT = 320
-const MARGIN = { top: 12, right: 16, bottom: 44, left: 72 }
 /** Bars beyond this many values would be unreadable: the largest totals are kept. */
 const MAX_BARS = 30
 
-export function ChartView({
-  fields,
-  records,
-}: {
+const PART_KEYS = {
+  day: ['chart.overDay', 'chart.partDay'],
+  month: ['chart.overMonth', 'chart.partMonth'],
+  quarter: ['chart.overQuarter', 'chart.partQuarter'],
+  year: ['chart.overYear', 'chart.partYear'],
+} as const
+
+export interface ChartViewProps {
+  portal: Portal
+  /** The view's request: a line over every matching record follows its search and filters. */
+  view: SearchRequest
   fields: readonly CkanField[]
+  /** The records shown (the first page). */
   records: readonly CkanRecord[]
-}) {
+  /** The view's matching records, when counted. */
+  total: number | undefined
+}
+
+export function ChartView({ portal, view, fields, records, total }: ChartViewProps) {
   const t = useMessages(chartCatalogue)
   const formats = useFormats()
   const cellLocale = useCellLocale()
-  const ids = { x: useId(), y: useId(), kind: useId(), title: useId() }
+  const { api } = useEnvironment()
+  const queryClient = useQueryClient()
+  const ids = { x: useId(), y: useId(), kind: useId(), over: useId(), figure: useId(), title: useId() }
   const usable = chartableFields(fields)
   const initial = defaultChart(usable)
   const [choice, setChoice] = useState(initial)
-  if (!choice) return <p className="dse-hint">{t('chart.nothing')}</p>
-  const x = usable.find((field) => field.id === choice.x) ?? usable[0]!
-  const y = usable.find((field) => field.id === choice.y) ?? usable[0]!
-  const xKind = axisKind(normaliseType(x.type))
-  const kind: ChartKind = xKind === 'category' ? 'bar' : choice.kind === 'bar' ? 'line' : choice.kind
-  const points = chartPoints(records, x, y)
+  // null: the first choice (every matching record when the view shows only some)
+  const [overChoice, setOverChoice] = useState<ChartOver | null>(null)
+  const [figure, setFigure] = useState<'sum' | 'avg'>('sum')
+  const [tableOpen, setTableOpen] = useState(false)
+  const x = choice ? (usable.find((field) => field.id === choice.x) ?? usable[0]) : undefined
+  const y = choice ? (usable.find((field) => field.id === choice.y) ?? usable[0]) : undefined
+  const xKind = x ? axisKind(normaliseType(x.type)) : 'category'
+  const kind: ChartKind =
+    !choice || xKind === 'category' ? 'bar' : choice.kind === 'bar' ? 'line' : choice.kind
+  const shownPoints = useMemo(() => (x && y ? chartPoints(records, x, y) : []), [records, x, y])
+  const over: ChartOver =
+    kind === 'line' && x && y
+      ? (overChoice ??
+        defaultOver(
+          xKind,
+          shownPoints.map((point) => point.x as number),
+          records.length,
+          total,
+        ))
+      : 'shown'
+  const spec = useMemo(
+    () => (over === 'shown' || !x || !y ? null : overSummary(x.id, y.id, over, figure)),
+    [over, x, y, figure],
+  )
+  // the summary is only asked for when the line draws it (the options need a spec: a stand-in otherwise)
+  const summaryOptions = summaryQueryOptions(
+    api,
+    portal,
+    view,
+    spec ?? overSummary('_id', '_id', 'year', 'sum'),
+    fields,
+  )
+  const reading = useQuery({ ...summaryOptions, enabled: spec !== null })
+  const snapshot = useDeferredValue(spec ? reading.data?.snapshot : undefined)
+  const overPoints = useMemo(
+    () => (spec && snapshot ? summaryPoints(snapshot, spec) : null),
+    [spec, snapshot],
+  )
+  if (!choice || !x || !y) return <p className="dse-hint">{t('chart.nothing')}</p>
+  const points = overPoints ?? shownPoints
   const bars = kind === 'bar' ? totals(points) : []
   const show = (field: CkanField, value: unknown) => formatCell(value, field.type, cellLocale).text
   const showX = (value: number | string) =>
     xKind === 'time' ? show(x, new Date(value as number).toISOString().slice(0, 10)) : show(x, value)
   const showY = (value: number) => formats.number(null).format(Number(value.toPrecision(6)))
-  const title = t(kind === 'bar' ? 'chart.titleTotal' : 'chart.title', { x: label(x), y: label(y) })
+  const part = over === 'shown' ? null : t(PART_KEYS[over][1])
+  const figureText = t(figure === 'sum' ? 'chart.figureSum' : 'chart.figureAvg', { y: label(y) })
+  const title =
+    part !== null
+      ? t('chart.titleOver', { figure: figureText, part, x: label(x) })
+      : t(kind === 'bar' ? 'chart.titleTotal' : 'chart.title', { x: label(x), y: label(y) })
 
   const select = (
     id: string,
@@ -64,10 +124,15 @@ export function ChartView({
     options: [string, string][],
   ) => (
     <div className="dse-field">
-      <label className="dse-label" htmlFor={id}>
+      <label className="dse-field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="dse-select" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className="dse-input dse-select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {options.map(([optionValue, text]) => (
           <option key={optionValue} value={optionValue}>
             {text}
@@ -96,16 +161,27 @@ export function ChartView({
   } else {
     const [xmin, xmax] = extent(points.map((point) => point.x as number))!
     const [ymin, ymax] = extent(points.map((point) => point.y))!
-    summary = t('chart.summary', {
-      kind: kind === 'line' ? t('chart.kindLine') : t('chart.kindScatter'),
-      count: points.length,
-      x: label(x),
-      xmin: showX(xmin),
-      xmax: showX(xmax),
-      y: label(y),
-      ymin: showY(ymin),
-      ymax: showY(ymax),
-    })
+    summary =
+      part !== null
+        ? t('chart.summaryOver', {
+            figure: figureText,
+            count: points.length,
+            x: label(x),
+            xmin: showX(xmin),
+            xmax: showX(xmax),
+            ymin: showY(ymin),
+            ymax: showY(ymax),
+          })
+        : t('chart.summary', {
+            kind: kind === 'line' ? t('chart.kindLine') : t('chart.kindScatter'),
+            count: points.length,
+            x: label(x),
+            xmin: showX(xmin),
+            xmax: showX(xmax),
+            y: label(y),
+            ymin: showY(ymin),
+            ymax: showY(ymax),
+          })
     drawing = <Plot points={points} kind={kind} showX={showX} showY={showY} />
   }
 
@@ -125,57 +201,64 @@ export function ChartView({
               ['scatter', t('chart.kindScatter')],
             ],
           )}
+        {kind === 'line' &&
+          select(ids.over, t('chart.over'), over, (value) => setOverChoice(value as ChartOver), [
+            ['shown', t('chart.overShown')],
+            ...(Object.keys(PART_KEYS) as DatePart[]).map((name): [string, string] => [
+              name,
+              t(PART_KEYS[name][0]),
+            ]),
+          ])}
+        {part !== null &&
+          select(ids.figure, t('chart.figure'), figure, (value) => setFigure(value as 'sum' | 'avg'), [
+            ['sum', t('chart.figureSum', { y: label(y) })],
+            ['avg', t('chart.figureAvg', { y: label(y) })],
+          ])}
       </div>
+      {spec && reading.data && (
+        <SummaryProgress
+          state={reading.data}
+          onAgain={() => void queryClient.refetchQueries({ queryKey: summaryOptions.queryKey })}
+        />
+      )}
       <h3 id={ids.title} className="dse-chart__title">
         {title}
       </h3>
       {drawing && (
-        <figure className="dse-chart__figure">
-          <svg className="dse-chart__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
-            {drawing}
-            <text
-              className="dse-chart__axis-title"
-              x={MARGIN.left + (WIDTH - MARGIN.left - MARGIN.right) / 2}
-              y={HEIGHT - 6}
-              textAnchor="middle"
-            >
-              {label(x)}
-            </text>
-            <text
-              className="dse-chart__axis-title"
-              transform={`translate(14 ${MARGIN.top + (HEIGHT - MARGIN.top - MARGIN.bottom) / 2}) rotate(-90)`}
-              textAnchor="middle"
-            >
-              {label(y)}
-            </text>
-          </svg>
-          <figcaption className="dse-chart__legend">
-            <span className="dse-visually-hidden">{t('chart.legend')}: </span>
-            <span className="dse-chart__swatch" aria-hidden="true" /> {label(y)}
-          </figcaption>
-        </figure>
+        <ChartFigure
+          label={summary}
+          xTitle={label(x)}
+          yTitle={label(y)}
+          legendTitle={t('chart.legend')}
+          legend={[label(y)]}
+        >
+          {drawing}
+        </ChartFigure>
       )}
       <p className="dse-hint">{summary}</p>
-      <p className="dse-hint">{t('chart.onlyShown')}</p>
+      <p className="dse-hint">{t(part !== null ? 'chart.overNote' : 'chart.onlyShown')}</p>
+      {/* its rows are drawn only when it is opened: a line over every record can have thousands */}
       {points.length > 0 && (
-        <details className="dse-chart__table">
+        <details className="dse-chart__table" onToggle={(event) => setTableOpen(event.currentTarget.open)}>
           <summary>{t('chart.asTable')}</summary>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{label(x)}</th>
-                <th scope="col">{label(y)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(kind === 'bar' ? bars : points).map((point, index) => (
-                <tr key={index}>
-                  <td>{kind === 'bar' ? String(point.x) : showX(point.x)}</td>
-                  <td>{showY(point.y)}</td>
+          {tableOpen && (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{label(x)}</th>
+                  <th scope="col">{label(y)}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {(kind === 'bar' ? bars : points).map((point, index) => (
+                  <tr key={index}>
+                    <td>{kind === 'bar' ? String(point.x) : showX(point.x)}</td>
+                    <td>{showY(point.y)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </details>
       )}
     </section>
@@ -190,120 +273,4 @@ function totals(points: readonly ChartPoint[]): ChartPoint[] {
     .map(([x, y]) => ({ x, y }))
     .sort((a, b) => b.y - a.y)
     .slice(0, MAX_BARS)
-}
-
-const innerWidth = WIDTH - MARGIN.left - MARGIN.right
-const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom
-
-function scale(min: number, max: number, from: number, to: number) {
-  return (value: number) =>
-    max === min ? (from + to) / 2 : from + ((value - min) / (max - min)) * (to - from)
-}
-
-function YAxis({
-  ticks,
-  y,
-  showY,
-}: {
-  ticks: number[]
-  y: (value: number) => number
-  showY: (value: number) => string
-}) {
-  return (
-    <g className="dse-chart__axis">
-      {ticks.map((tick) => (
-        <g key={tick}>
-          <line
-            className="dse-chart__grid"
-            x1={MARGIN.left}
-            x2={WIDTH - MARGIN.right}
-            y1={y(tick)}
-            y2={y(tick)}
-          />
-          <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
-            {showY(tick)}
-          </text>
-        </g>
-      ))}
-    </g>
-  )
-}
-
-function Plot({
-  points,
-  kind,
-  showX,
-  showY,
-}: {
-  points: readonly ChartPoint[]
-  kind: 'line' | 'scatter'
-  showX: (value: number) => string
-  showY: (value: number) => string
-}) {
-  const [xmin, xmax] = extent(points.map((point) => point.x as number))!
-  const [ymin, ymax] = extent(points.map((point) => point.y))!
-  const low = Math.min(0, ymin)
-  const x = scale(xmin, xmax, MARGIN.left, MARGIN.left + innerWidth)
-  const y = scale(low, ymax, MARGIN.top + innerHeight, MARGIN.top)
-  const xTicks = [xmin, xmin + (xmax - xmin) / 2, xmax]
-  return (
-    <>
-      <YAxis ticks={niceTicks(low, ymax)} y={y} showY={showY} />
-      <g className="dse-chart__axis">
-        {xTicks.map((tick, index) => (
-          <text
-            key={index}
-            x={x(tick)}
-            y={HEIGHT - MARGIN.bottom + 16}
-            textAnchor={index === 0 ? 'start' : index === 2 ? 'end' : 'middle'}
-          >
-            {showX(tick)}
-          </text>
-        ))}
-      </g>
-      {kind === 'line' ? (
-        <polyline
-          className="dse-chart__line"
-          points={points.map((point) => `${x(point.x as number)},${y(point.y)}`).join(' ')}
-        />
-      ) : (
-        points.map((point, index) => (
-          <circle key={index} className="dse-chart__dot" cx={x(point.x as number)} cy={y(point.y)} r={3} />
-        ))
-      )}
-    </>
-  )
-}
-
-function Bars({ bars, showY }: { bars: readonly ChartPoint[]; showY: (value: number) => string }) {
-  const [ymin, ymax] = extent(bars.map((bar) => bar.y))!
-  const low = Math.min(0, ymin)
-  const y = scale(low, Math.max(ymax, 0), MARGIN.top + innerHeight, MARGIN.top)
-  const band = innerWidth / bars.length
-  return (
-    <>
-      <YAxis ticks={niceTicks(low, Math.max(ymax, 0))} y={y} showY={showY} />
-      {bars.map((bar, index) => (
-        <g key={String(bar.x)}>
-          <rect
-            className="dse-chart__bar"
-            x={MARGIN.left + index * band + band * 0.1}
-            width={band * 0.8}
-            y={Math.min(y(bar.y), y(0))}
-            height={Math.abs(y(0) - y(bar.y))}
-          />
-          {bars.length <= 12 && (
-            <text
-              className="dse-chart__axis"
-              x={MARGIN.left + index * band + band / 2}
-              y={HEIGHT - MARGIN.bottom + 16}
-              textAnchor="middle"
-            >
-              {String(bar.x).slice(0, 14)}
-            </text>
-          )}
-        </g>
-      ))}
-    </>
-  )
 }

@@ -53,7 +53,7 @@ export interface CodeSnippets {
  * The view's wire parameters, in the order the explorer sends them. Without `limit`: what every call
  * of a paging snippet sends (each call adds its own offset and limit).
  */
-function queryParams(input: SnippetInput, limit?: number): Record<string, unknown> {
+export function queryParams(input: SnippetInput, limit?: number): Record<string, unknown> {
   const { resourceId, q, plain, language, filters, sort } = input.request
   const view: SearchRequest = { resourceId, limit: limit ?? 0 }
   if (q !== undefined) view.q = q

@@ -4,17 +4,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { needsOperators } from '../../api/ckan/filters'
-import type { CkanField, Portal } from '../../api/ckan/types'
+import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { CodeBlock } from '../../components/ui/code-block'
 import { CopyButton } from '../../components/ui/copy-button'
 import { Dialog } from '../../components/ui/dialog'
 import { copyCodeCatalogue, type CopyCodeMessages } from '../../i18n/catalogues/copy-code'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
+import type { SummarySpec } from '../../lib/summary/summary-spec'
 import type { ExplorerState } from '../../model/explorer-state'
 import { writeFilters } from '../../model/filters'
 import { filterOperatorsQueryOptions } from '../../queries/datastore-queries'
 import { SNIPPET_PAGE_SIZE, viewSnippets, type CodeSnippets } from './code-snippets'
+import { summarySnippets } from './summary-snippets'
 
 export interface CopyCodeDialogProps {
   open: boolean
@@ -23,9 +25,12 @@ export interface CopyCodeDialogProps {
   state: ExplorerState
   /** The table's fields, in its column order: the visible ones become `fields`. */
   fields: readonly CkanField[]
+  /** A summary of the view (the Summary tab's): the programs compute it instead of listing records. */
+  summary?: { spec: SummarySpec; view: SearchRequest } | null
 }
 
 type Form = 'link' | 'apiUrl' | 'curl' | 'python' | 'javascript' | 'r'
+type SummaryForm = 'pandas' | 'dplyr' | 'loop'
 
 /** The hints under a form's code: what it does, and what the user must know to run it. */
 function formHints(
@@ -46,7 +51,15 @@ function formHints(
   return hints
 }
 
-export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialogProps) {
+export function CopyCodeDialog(props: CopyCodeDialogProps) {
+  return props.summary ? (
+    <SummaryCodeDialog {...props} summary={props.summary} />
+  ) : (
+    <ViewCodeDialog {...props} />
+  )
+}
+
+function ViewCodeDialog({ open, onClose, portal, state, fields }: CopyCodeDialogProps) {
   const t = useMessages(copyCodeCatalogue)
   const formats = useFormats()
   const { layout, api, viewStore } = useEnvironment()
@@ -82,12 +95,87 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
     ...(oldPortal && form !== 'link' ? (['copyCode.operatorsHint'] as const) : []),
   ].map((key) => t(key, { count: pageSize }))
 
-  const baseId = useId()
-  const tabId = (name: Form) => `${baseId}-tab-${name}`
-  const panelId = `${baseId}-panel`
-  const tabRefs = useRef(new Map<Form, HTMLButtonElement>())
+  return (
+    <Dialog open={open} onClose={onClose} title={t('copyCode.title')}>
+      <p className="dse-hint dse-copy-code__intro">{t('copyCode.intro')}</p>
+      <CodeTabs<Form>
+        forms={forms}
+        form={form}
+        onChoose={setChosen}
+        code={code}
+        hints={hints}
+        wrap={form === 'link' || form === 'apiUrl'}
+        tabLabel={(name: Form) => t(`copyCode.${name}`)}
+      />
+    </Dialog>
+  )
+}
 
-  const choose = (next: Form) => setChosen(next)
+function SummaryCodeDialog({
+  open,
+  onClose,
+  portal,
+  summary,
+}: CopyCodeDialogProps & { summary: { spec: SummarySpec; view: SearchRequest } }) {
+  const t = useMessages(copyCodeCatalogue)
+  const { api } = useEnvironment()
+  const snippets = useMemo(() => summarySnippets(portal, summary.view, summary.spec), [portal, summary])
+  // the code sends the view's ranges as CKAN 2.12 writes them: a portal before 2.12 cannot apply them
+  const usesOperators = needsOperators(summary.view.filters)
+  const operators = useQuery({
+    ...filterOperatorsQueryOptions(api, portal, summary.view.resourceId),
+    enabled: usesOperators,
+  })
+  const forms: SummaryForm[] = ['pandas', 'dplyr', 'loop']
+  const [form, setForm] = useState<SummaryForm>('pandas')
+  const code = form === 'pandas' ? snippets.python : form === 'dplyr' ? snippets.r : snippets.javascript
+  const hints = [
+    t(`copyCode.${form}Hint`),
+    ...(portal.token?.trim() ? [t('copyCode.tokenHint')] : []),
+    ...(usesOperators && operators.data === false ? [t('copyCode.operatorsHint')] : []),
+  ]
+  return (
+    <Dialog open={open} onClose={onClose} title={t('copyCode.summaryTitle')}>
+      <p className="dse-hint dse-copy-code__intro">{t('copyCode.summaryIntro')}</p>
+      <CodeTabs<SummaryForm>
+        forms={forms}
+        form={form}
+        onChoose={setForm}
+        code={code}
+        hints={hints}
+        wrap={false}
+        tabLabel={(name: SummaryForm) => t(`copyCode.${name}`)}
+      />
+    </Dialog>
+  )
+}
+
+/** The forms as tabs, and the chosen one's hints, code and Copy button. */
+function CodeTabs<F extends string>({
+  forms,
+  form,
+  onChoose,
+  code,
+  hints,
+  wrap,
+  tabLabel,
+}: {
+  forms: readonly F[]
+  form: F
+  onChoose(form: F): void
+  code: string
+  hints: readonly string[]
+  /** An address (a link): wrapped anywhere, not as code lines. */
+  wrap: boolean
+  tabLabel(form: F): string
+}) {
+  const t = useMessages(copyCodeCatalogue)
+  const baseId = useId()
+  const tabId = (name: F) => `${baseId}-tab-${name}`
+  const panelId = `${baseId}-panel`
+  const tabRefs = useRef(new Map<F, HTMLButtonElement>())
+
+  const choose = (next: F) => onChoose(next)
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 }
     if (!Object.hasOwn(moves, event.key)) return
@@ -98,8 +186,7 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('copyCode.title')}>
-      <p className="dse-hint dse-copy-code__intro">{t('copyCode.intro')}</p>
+    <>
       <div className="dse-view-tabs dse-copy-code__tabs" role="tablist" aria-label={t('copyCode.forms')}>
         {forms.map((name, index) => (
           <button
@@ -119,7 +206,7 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
             onClick={() => choose(name)}
             onKeyDown={(event) => onTabKey(event, index)}
           >
-            {t(`copyCode.${name}`)}
+            {tabLabel(name)}
           </button>
         ))}
       </div>
@@ -129,7 +216,7 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
             {hint}
           </p>
         ))}
-        <CodeBlock code={code} wrap={form === 'link' || form === 'apiUrl'} />
+        <CodeBlock code={code} wrap={wrap} />
         <CopyButton
           text={code}
           resetKey={form}
@@ -140,6 +227,6 @@ export function CopyCodeDialog({ open, onClose, portal, state, fields }: CopyCod
           }}
         />
       </div>
-    </Dialog>
+    </>
   )
 }

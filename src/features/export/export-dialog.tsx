@@ -3,20 +3,20 @@
 // with its catalogue. The work is export-run.ts; this only wires it to the page.
 import { useQueryClient } from '@tanstack/react-query'
 import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react'
-import { needsOperators } from '../../api/ckan/filters'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
 import { exportCatalogue } from '../../i18n/catalogues/export'
 import { useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import type { Limit } from '../../model/explorer-state'
-import { searchView } from '../../queries/datastore-queries'
+import { viewSource } from '../../queries/view-source'
 import type { ColumnLayout } from '../../model/column-layout'
 import { shownColumns } from '../../model/fields'
 import { csvOutput, jsonOutput, xlsxOutput, type RecordOutput } from './export-outputs'
 import { exportFileName, isFiltered, type ExportColumn, type ExportFormat } from './export-plan'
 import { runExport, type ExportProgress } from './export-run'
-import { failureReason, secondsLeft, timeLeft, type FailureReason } from './export-status'
+import { secondsLeft, timeLeft } from '../../lib/time-left'
+import { failureReason, type FailureReason } from './export-status'
 import { chooseFileSink } from './file-sinks'
 import { createXlsxBuilder, XLSX_MAX_RECORDS } from './xlsx-workbook'
 
@@ -110,19 +110,16 @@ export function ExportDialog(props: ExportDialogProps) {
     let shownAt = 0
     try {
       const output = await outputFor(format, sink, columns, bom, t)
-      // a range on a portal before CKAN 2.12: its dump cannot apply it (2.11 even answers a range on
-      // text with no rows), so the pages come from the browser's filtering, as the table's do
-      const portalFilters =
-        !needsOperators(view.filters) || (await api.filterOperators(portal, view.resourceId))
+      // the records the table shows: an old portal's ranges applied by the browser, as the table's are
+      const source = await viewSource(api, portal, view, queryClient)
       const outcome = await runExport({
         portal,
-        search: (request, signal) => searchView(api, portal, request, signal, queryClient),
+        search: source.search,
         view,
         limit,
         columns,
         output,
-        // a portal that blocks other websites would refuse the dump too: page through the proxy
-        dump: api.throughProxy(portal) || !portalFilters ? null : format === 'csv' ? 'csv' : 'json',
+        dump: source.dump ? (format === 'csv' ? 'csv' : 'json') : null,
         signal: abort.signal,
         ...(knownTotal === undefined ? {} : { knownTotal }),
         onProgress: (progress) => {
@@ -280,6 +277,8 @@ function reasonText(reason: FailureReason, t: ExportTranslate): string {
       return t('export.failedIncomplete', { records: reason.records, total: reason.total })
     case 'refused':
       return t('export.failedRefused', { detail: reason.detail })
+    case 'operators':
+      return t('export.failedOperators')
     case 'disk':
       return t('export.failedDisk', { detail: reason.detail })
   }

@@ -13,8 +13,6 @@ export interface FileSink {
 }
 
 export interface RecordOutput {
-  /** The header row for CSV (the dump's header, which its text brings, is dropped). */
-  readonly csvHeader?: string
   start(): Promise<void>
   rows(rows: readonly (readonly unknown[])[]): Promise<void>
   /** Whole CSV records as the dump wrote them, in the columns' order, as bytes (CSV only). */
@@ -75,7 +73,6 @@ export function csvOutput(sink: FileSink, columns: readonly ExportColumn[], bom:
   const out = bufferedWriter(sink)
   const header = csvHeader(columns.map((column) => column.id))
   return {
-    csvHeader: header,
     start: () => out.write((bom ? UTF8_BOM : '') + header),
     rows: (rows) => out.write(csvRows(rows, columns)),
     csvBytes: (bytes) => out.write(bytes),

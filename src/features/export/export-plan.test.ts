@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { CkanField } from '../../api/ckan/types'
+import { slug } from '../../lib/file-names'
 import { shownColumns } from '../../model/fields'
-import { exportFileName, isFiltered, recordRow, recordsToExport, slug } from './export-plan'
+import { exportFileName, isFiltered, recordRow, recordsToExport } from './export-plan'
 
 const fields: CkanField[] = [
   { id: '_id', type: 'int' },

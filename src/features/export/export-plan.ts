@@ -1,6 +1,7 @@
 // What an export holds and what its file is called: the view's shown columns in the grid's order,
 // how many records, and a file name that says what it is. Pure.
 import type { SearchRequest } from '../../api/ckan/types'
+import { localDate, slug } from '../../lib/file-names'
 import type { Limit } from '../../model/explorer-state'
 import type { ViewColumn } from '../../model/fields'
 
@@ -17,24 +18,6 @@ export function isFiltered(request: Pick<SearchRequest, 'q' | 'filters'>): boole
 /** How many records the file holds: every match up to the view's limit ("All": every match). */
 export function recordsToExport(limit: Limit, total: number): number {
   return limit === 'all' ? total : Math.min(limit, total)
-}
-
-/** `Generated cities (2024)` → `generated-cities-2024`; letters of any script are kept. */
-export function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '')
-}
-
-/** The local calendar date, `2026-11-24`. */
-export function localDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
 export const FILE_EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', xlsx: 'xlsx' }

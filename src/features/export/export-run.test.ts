@@ -4,8 +4,9 @@ import type { CkanField, SearchRequest, SearchResult } from '../../api/ckan/type
 import { csvHeader, csvRows } from './encoders'
 import { csvOutput, jsonOutput, type FileSink } from './export-outputs'
 import { shownColumns } from '../../model/fields'
+import { IncompleteStreamError } from '../../api/ckan/view-stream'
 import { recordRow } from './export-plan'
-import { IncompleteExportError, runExport, type ExportJob, type ExportProgress } from './export-run'
+import { runExport, type ExportJob, type ExportProgress } from './export-run'
 
 const fields: CkanField[] = [
   { id: '_id', type: 'int' },
@@ -246,7 +247,7 @@ describe('an export without a dump endpoint', () => {
     const { state, sink } = memorySink()
     await expect(
       runExport(job({ search: short, dump: null, output: csvOutput(sink, columns, false) })),
-    ).rejects.toBeInstanceOf(IncompleteExportError)
+    ).rejects.toBeInstanceOf(IncompleteStreamError)
     expect(state.aborted).toBe(true)
   })
 })

@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { CkanError } from '../../api/ckan/errors'
-import { failureReason, secondsLeft, timeLeft } from './export-status'
-import { IncompleteExportError } from './export-run'
-
-describe('time left', () => {
-  it('follows the pace so far, once there is one', () => {
-    expect(secondsLeft(12_000, 100_000, 6_000)).toBe(44)
-    expect(secondsLeft(0, 100_000, 6_000)).toBeUndefined()
-    expect(secondsLeft(10, 100, 200)).toBeUndefined()
-    expect(secondsLeft(10, undefined, 5000)).toBeUndefined()
-  })
-
-  it('says seconds under two minutes, then minutes', () => {
-    expect(timeLeft(7)).toEqual({ unit: 'seconds', count: 7 })
-    expect(timeLeft(44)).toEqual({ unit: 'seconds', count: 45 })
-    expect(timeLeft(400)).toEqual({ unit: 'minutes', count: 7 })
-  })
-})
+import { failureReason } from './export-status'
+import { IncompleteStreamError } from '../../api/ckan/view-stream'
 
 describe('why an export failed', () => {
   it('in plain words', () => {
     expect(failureReason(new CkanError('network', 'x'))).toEqual({ kind: 'network' })
     expect(failureReason(new CkanError('server', 'HTTP 503', { status: 503 }))).toEqual({ kind: 'server' })
     expect(failureReason(new CkanError('bad-request', 'HTTP 429', { status: 429 }))).toEqual({ kind: 'busy' })
-    expect(failureReason(new IncompleteExportError(10, 12))).toEqual({
+    expect(failureReason(new IncompleteStreamError(10, 12))).toEqual({
       kind: 'incomplete',
       records: 10,
       total: 12,

@@ -4,6 +4,7 @@
 // policy), a normal download of a Blob that is built from pieces of about 8 MB, so the text itself
 // does not stay in the page's memory.
 import type { Bytes } from '../../api/ckan/dump-readers'
+import { downloadBlob } from '../../components/ui/download-blob'
 import type { FileSink } from './export-outputs'
 
 /** The part of FileSystemWritableFileStream an export uses. */
@@ -74,22 +75,6 @@ export function blobSink(type: string, deliver: (blob: Blob) => void): FileSink 
       pending = []
     },
   }
-}
-
-/** How long a finished download's address stays valid (the browser reads it after the click). */
-const DOWNLOAD_URL_LIFETIME_MS = 60_000
-
-/** Starts the download of `blob` with a link made inside `container` (our own root, shadow or not). */
-export function downloadBlob(blob: Blob, fileName: string, container: HTMLElement): void {
-  const url = URL.createObjectURL(blob)
-  const link = container.ownerDocument.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.hidden = true
-  container.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS)
 }
 
 interface SaveFilePickerOptions {

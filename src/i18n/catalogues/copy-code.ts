@@ -27,6 +27,15 @@ export const copyCodeCatalogue = defineCatalogue('copyCode', {
   'copyCode.addressTokenHint': 'Without the token, the portal refuses this address: use the code instead.',
   'copyCode.inexactHint':
     'A column name holds a comma, which an address cannot carry whole: the code sends it exactly.',
+  'copyCode.summaryTitle': 'Copy the summary as code',
+  'copyCode.summaryIntro':
+    'The same summary, computed from every matching record: the program reads them with the same query (the search and filters, only the columns the summary needs) and groups them the same way.',
+  'copyCode.pandas': 'Python (pandas)',
+  'copyCode.dplyr': 'R (dplyr)',
+  'copyCode.loop': 'JavaScript',
+  'copyCode.pandasHint': 'Python 3 with the pandas and requests packages. Prints the groups as a table.',
+  'copyCode.dplyrHint': 'R with the httr2 and dplyr packages. Prints the groups as a table.',
+  'copyCode.loopHint': 'Node.js 18 or newer, with its own fetch. Prints the groups as a table.',
   'copyCode.operatorsHint':
     'This portal runs a CKAN version older than 2.12, which cannot filter by range: it refuses these filters, or answers a range on text with no records. The explorer applied them in your browser; this code cannot.',
   'copyCode.copy': 'Copy',

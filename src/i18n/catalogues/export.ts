@@ -32,6 +32,8 @@ export const exportCatalogue = defineCatalogue('export', {
   'export.failedBusy': 'The portal asked to slow down, even after 3 more tries. Try again in a minute.',
   'export.failedIncomplete': 'The portal sent {records} of the {total} records it counted.',
   'export.failedRefused': 'The portal refused to give these records: {detail}',
+  'export.failedOperators':
+    'This portal (CKAN before 2.12) cannot filter by range, and more records match its other filters than the explorer can filter in your browser. Narrow the view with a search or other filters.',
   'export.failedDisk': 'The file could not be written: {detail}',
   'export.tryAgain': 'Try again',
   'export.csvFile': 'CSV file',

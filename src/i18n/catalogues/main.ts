@@ -26,6 +26,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.viewTable': 'Table',
   'app.viewChart': 'Chart',
   'app.viewMap': 'Map',
+  'app.viewSummary': 'Summary',
   'app.backgroundError': 'The latest data could not be loaded, so what you see may be out of date.',
   'app.portalLocaleAdded': 'The portal address had no language, so English (“/en”) was chosen: {url}',
   'app.tokenDropped': 'The access token was forgotten because the portal changed.',
@@ -61,6 +62,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'ignored.search.bad': 'The search mode “{value}” is unknown, so word-start search is used.',
   'ignored.sort.bad': 'The sort order “{value}” could not be read, so the default order is used.',
   'ignored.unsupported': 'The link parameter “{name}” is not used by this explorer.',
+  'ignored.view.bad': 'The view “{value}” is unknown, so the table is shown.',
 
   'limit.label': 'Limit',
   'limit.all': 'All',

@@ -12,6 +12,7 @@ import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
 import type { ProfileMessages } from '../catalogues/profile'
+import type { SummaryMessages } from '../catalogues/summary'
 import type { Translation, Translations } from '../translate'
 
 const main = {
@@ -36,6 +37,7 @@ const main = {
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
   'app.viewMap': 'Carte',
+  'app.viewSummary': 'Synthèse',
   'app.backgroundError':
     'Les données les plus récentes n’ont pas pu être chargées : ce qui s’affiche n’est peut-être plus à jour.',
   'app.portalLocaleAdded':
@@ -77,6 +79,7 @@ const main = {
     'Le mode de recherche « {value} » est inconnu : la recherche par début de mot est utilisée.',
   'ignored.sort.bad': 'L’ordre de tri « {value} » n’a pas pu être lu : l’ordre par défaut est utilisé.',
   'ignored.unsupported': 'Cet explorateur n’utilise pas le paramètre « {name} » du lien.',
+  'ignored.view.bad': 'L’affichage « {value} » est inconnu : le tableau est affiché.',
 
   'limit.label': 'Limite',
   'limit.all': 'Toutes',
@@ -452,6 +455,24 @@ const chart = {
   'chart.asTable': 'Les mêmes données en tableau',
   'chart.onlyShown':
     'Le graphique trace les enregistrements affichés dans le tableau (la limite s’applique).',
+  'chart.over': 'Tracer',
+  'chart.overShown': 'Chaque enregistrement affiché',
+  'chart.overDay': 'Tous les enregistrements trouvés, par jour',
+  'chart.overMonth': 'Tous les enregistrements trouvés, par mois',
+  'chart.overQuarter': 'Tous les enregistrements trouvés, par trimestre',
+  'chart.overYear': 'Tous les enregistrements trouvés, par année',
+  'chart.figure': 'Valeur',
+  'chart.figureSum': 'Total de {y}',
+  'chart.figureAvg': 'Moyenne de {y}',
+  'chart.titleOver': '{figure} par {part} de {x}',
+  'chart.partDay': 'jour',
+  'chart.partMonth': 'mois',
+  'chart.partQuarter': 'trimestre',
+  'chart.partYear': 'année',
+  'chart.summaryOver':
+    'Courbe de {figure} sur {count} périodes de {x}, de {xmin} à {xmax} ; de {ymin} à {ymax}.',
+  'chart.overNote':
+    'Le graphique trace tous les enregistrements trouvés, résumés par période (pas seulement ceux affichés) ; la progression ci-dessus dit combien il en a lus.',
 } satisfies Translation<ChartMessages>
 
 const copyCode = {
@@ -482,6 +503,17 @@ const copyCode = {
   'copyCode.addressTokenHint': 'Sans le jeton, le portail refuse cette adresse : utilisez plutôt le code.',
   'copyCode.inexactHint':
     'Un nom de colonne contient une virgule, qu’une adresse ne peut pas transmettre telle quelle : le code l’envoie exactement.',
+  'copyCode.summaryTitle': 'Copier la synthèse en code',
+  'copyCode.summaryIntro':
+    'La même synthèse, calculée sur tous les enregistrements correspondants : le programme les lit avec la même requête (la recherche et les filtres, seulement les colonnes utiles à la synthèse) et les regroupe de la même façon.',
+  'copyCode.pandas': 'Python (pandas)',
+  'copyCode.dplyr': 'R (dplyr)',
+  'copyCode.loop': 'JavaScript',
+  'copyCode.pandasHint':
+    'Python 3 avec les paquets pandas et requests. Affiche les groupes sous forme de tableau.',
+  'copyCode.dplyrHint': 'R avec les paquets httr2 et dplyr. Affiche les groupes sous forme de tableau.',
+  'copyCode.loopHint':
+    'Node.js 18 ou plus récent, avec son propre fetch. Affiche les groupes sous forme de tableau.',
   'copyCode.operatorsHint':
     'Ce portail utilise une version de CKAN antérieure à 2.12, qui ne sait pas filtrer par plage : il refuse ces filtres, ou répond à une plage sur du texte sans aucun enregistrement. L’explorateur les a appliqués dans votre navigateur ; ce code ne le peut pas.',
   'copyCode.copy': 'Copier',
@@ -566,6 +598,8 @@ const exportMessages = {
     'Le portail a demandé de ralentir, même après 3 nouvelles tentatives. Réessayez dans une minute.',
   'export.failedIncomplete': 'Le portail a envoyé {records} des {total} enregistrements qu’il a comptés.',
   'export.failedRefused': 'Le portail a refusé de donner ces enregistrements : {detail}',
+  'export.failedOperators':
+    'Ce portail (CKAN antérieur à 2.12) ne sait pas filtrer par plage, et plus d’enregistrements correspondent à ses autres filtres que l’explorateur ne peut en filtrer dans votre navigateur. Restreignez l’affichage avec une recherche ou d’autres filtres.',
   'export.failedDisk': 'Le fichier n’a pas pu être écrit : {detail}',
   'export.tryAgain': 'Réessayer',
   'export.csvFile': 'Fichier CSV',
@@ -588,13 +622,13 @@ const map = {
     other:
       '{count} enregistrements n’ont pas de position utilisable (aucune, hors limites, ou exactement 0,0).',
   },
-  'map.unusableIds': 'Leur _id : {ids}',
-  'map.failed': 'Les positions n’ont pas pu être chargées : {reason}',
+  'map.unusableIds': 'Leur _id : {ids}',
+  'map.failed': 'Les positions n’ont pas pu être chargées : {reason}',
   'map.filterView': 'Filtrer sur cette vue',
   'map.drawArea': 'Tracer une zone',
   'map.drawing': 'Faites glisser sur la carte pour tracer la zone (Échap pour arrêter)',
   'map.inView': 'Points visibles ({count})',
-  'map.inViewMore': 'Les {shown} premiers des {count} points visibles :',
+  'map.inViewMore': 'Les {shown} premiers des {count} points visibles :',
   'map.pointLabel': '{label} à {lat}, {lon}',
   'map.noLabel': 'Enregistrement {id}',
   'map.record': 'Enregistrement {id}',
@@ -602,10 +636,123 @@ const map = {
   'map.loadingRecord': 'Chargement de l’enregistrement…',
   'map.columns': 'Position lue dans',
   'map.tilesFailed':
-    'Les tuiles de la carte n’ont pas pu être chargées : seuls les côtes et les frontières sont affichés.',
+    'Les tuiles de la carte n’ont pas pu être chargées : seuls les côtes et les frontières sont affichés.',
   'map.attributionOsm': '© les contributeurs d’OpenStreetMap',
-  'map.attributionOutline': 'Contours : Natural Earth',
+  'map.attributionOutline': 'Contours : Natural Earth',
 } satisfies Translation<MapMessages>
+const summary = {
+  'summary.loading': 'Préparation de la synthèse…',
+  'summary.noColumns': 'Ce tableau n’a aucune colonne par laquelle regrouper ses enregistrements.',
+  'summary.controls': 'Que synthétiser',
+  'summary.groupBy': 'Regrouper par',
+  'summary.thenBy': 'Puis par',
+  'summary.nothing': '(rien)',
+  'summary.how': 'Groupes par',
+  'summary.how.value': 'Chaque valeur',
+  'summary.how.day': 'Jour',
+  'summary.how.month': 'Mois',
+  'summary.how.quarter': 'Trimestre',
+  'summary.how.year': 'Année',
+  'summary.how.range': 'Tranches',
+  'summary.width': 'Largeur des tranches',
+  'summary.widthBad': 'La largeur doit être un nombre supérieur à 0.',
+  'summary.show': 'Afficher',
+  'summary.kind.count': 'Nombre d’enregistrements',
+  'summary.kind.sum': 'Total',
+  'summary.kind.avg': 'Moyenne',
+  'summary.kind.min': 'Minimum',
+  'summary.kind.max': 'Maximum',
+  'summary.figure.sum': 'Total de {column}',
+  'summary.figure.avg': 'Moyenne de {column}',
+  'summary.figure.min': 'Minimum de {column}',
+  'summary.figure.max': 'Maximum de {column}',
+  'summary.figureKind': 'Chiffre',
+  'summary.figureColumn': 'De',
+  'summary.add': 'Ajouter',
+  'summary.removeFigure': 'Retirer « {figure} »',
+  'summary.noNumbers': 'Ce tableau n’a aucune colonne de nombres : la synthèse compte les enregistrements.',
+  'summary.counting': {
+    one: '{done} sur {count} enregistrement correspondant comptés…',
+    other: '{done} sur {count} enregistrements correspondants comptés…',
+  },
+  'summary.countingNoTotal': '{done} enregistrements comptés…',
+  'summary.secondsLeft': { one: 'encore {count} seconde environ', other: 'encore {count} secondes environ' },
+  'summary.minutesLeft': { one: 'encore {count} minute environ', other: 'encore {count} minutes environ' },
+  'summary.cancel': 'Annuler',
+  'summary.done': {
+    one: 'Porte sur l’unique enregistrement correspondant.',
+    other: 'Porte sur tous les enregistrements correspondants : {count}.',
+  },
+  'summary.cancelled': {
+    one: 'Annulée : ne porte que sur les {done} premiers des {count} enregistrements correspondants.',
+    other: 'Annulée : ne porte que sur les {done} premiers des {count} enregistrements correspondants.',
+  },
+  'summary.cancelledNoTotal':
+    'Annulée : ne porte que sur les {done} premiers enregistrements correspondants.',
+  'summary.failed': {
+    one: '{reason} Cette synthèse ne porte que sur les {done} premiers des {count} enregistrements correspondants.',
+    other:
+      '{reason} Cette synthèse ne porte que sur les {done} premiers des {count} enregistrements correspondants.',
+  },
+  'summary.failedNoTotal':
+    '{reason} Cette synthèse ne porte que sur les {done} premiers enregistrements correspondants.',
+  'summary.reason.network': 'Le portail a cessé de répondre.',
+  'summary.reason.server': 'Le portail a échoué en envoyant les enregistrements.',
+  'summary.reason.busy': 'Le portail est trop occupé pour envoyer plus d’enregistrements maintenant.',
+  'summary.reason.incomplete': 'Le portail a envoyé moins d’enregistrements qu’il n’en a comptés.',
+  'summary.reason.refused': 'Le portail a refusé d’envoyer les enregistrements ({detail}).',
+  'summary.reason.operators':
+    'Ce portail (CKAN antérieur à 2.12) ne sait pas filtrer par plage, et plus d’enregistrements correspondent à ses autres filtres que l’explorateur ne peut en filtrer dans votre navigateur.',
+  'summary.reason.worker': 'La synthèse s’est arrêtée dans ce navigateur ({detail}).',
+  'summary.startAgain': 'Recommencer',
+  'summary.tryAgain': 'Réessayer',
+  'summary.overflow':
+    'Plus de {max} groupes différents : les enregistrements des autres sont comptés ensemble dans « Autres valeurs ».',
+  'summary.groupBad':
+    'Le regroupement « {value} » n’a pas pu être lu : la synthèse regroupe comme au départ.',
+  'summary.showBad':
+    'Les chiffres « {value} » n’ont pas pu être lus : la synthèse compte les enregistrements.',
+  'summary.linkProblem':
+    'Le lien nomme une colonne que ce tableau n’a pas ({column}) : elle a été laissée de côté.',
+  'summary.title': '{figure} par {group}',
+  'summary.titleTwo': '{figure} par {group} et {second}',
+  'summary.empty': '(vide)',
+  'summary.unreadable': '(valeur illisible)',
+  'summary.other': 'Autres valeurs',
+  'summary.range': 'de {from} à moins de {to}',
+  'summary.rangeFrom': '{column} (à partir de)',
+  'summary.quarter': 'T{quarter} {year}',
+  'summary.share': 'Part',
+  'summary.shareOf': 'Part de {figure}',
+  'summary.tableCaption': {
+    one: '{count} groupe ; choisissez une valeur pour voir ses enregistrements dans le tableau.',
+    other: '{count} groupes ; choisissez une valeur pour voir ses enregistrements dans le tableau.',
+  },
+  'summary.tableCaptionPlain': { one: '{count} groupe.', other: '{count} groupes.' },
+  'summary.showMore': 'Afficher {count} groupes de plus',
+  'summary.draw': 'Dessiner',
+  'summary.bars': 'Barres',
+  'summary.stacked': 'Empilées',
+  'summary.sideBySide': 'Côte à côte',
+  'summary.legend': 'Légende',
+  'summary.chartBars': {
+    one: 'Diagramme en barres de {figure} pour {count} groupe de {group} ; le plus grand, {top}, vaut {value}.',
+    other:
+      'Diagramme en barres de {figure} pour {count} groupes de {group} ; le plus grand, {top}, vaut {value}.',
+  },
+  'summary.chartLine':
+    'Courbe de {figure} par {group}, de {first} à {last} ; le minimum est {min}, le maximum {max}.',
+  'summary.chartSplit': {
+    one: 'Diagramme en barres de {figure} pour {count} groupe de {group}, réparti par {second}.',
+    other: 'Diagramme en barres de {figure} pour {count} groupes de {group}, réparti par {second}.',
+  },
+  'summary.chartLargest': 'Le graphique dessine les {count} plus grands groupes ; le tableau les liste tous.',
+  'summary.chartSeries':
+    'Le graphique répartit chaque barre selon les {count} plus grandes valeurs de {second} ; le tableau les liste toutes.',
+  'summary.noChart': 'Aucun groupe n’a de valeur à dessiner.',
+  'summary.download': 'Télécharger la synthèse (CSV)',
+  'summary.copyCode': 'Copier en code…',
+} satisfies Translation<SummaryMessages>
 
 export const frenchTranslations: Translations = {
   main,
@@ -618,4 +765,5 @@ export const frenchTranslations: Translations = {
   copyCode,
   embedCode,
   export: exportMessages,
+  summary,
 }

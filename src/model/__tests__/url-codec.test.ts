@@ -90,6 +90,11 @@ function randomState(random: () => number): ExplorerState {
     hidden: random() < 0.3 ? ['_id'] : names.slice(8, 8 + Math.floor(random() * 4)),
     columns: random() < 0.5 ? [] : names.slice(2, 2 + Math.floor(random() * 5)),
     pinned: random() < 0.6 ? [] : names.slice(3, 3 + Math.floor(random() * 2)),
+    tab: pick(random, ['table', 'chart', 'summary'] as const),
+    summary: {
+      group: random() < 0.5 ? '' : pick(random, ['country', '"a, b":month', 'x:0.5,y']),
+      show: random() < 0.5 ? '' : pick(random, ['count', 'count,sum:"a, b"']),
+    },
   }
 }
 
@@ -284,6 +289,8 @@ describe('serializeExplorerState', () => {
       q: 'berlin',
       resourceId: 'r1',
       portal: 'https://x.org/data/en',
+      tab: 'table',
+      summary: { group: '', show: '' },
     })
     expect(text).toBe(
       'portal=https%3A%2F%2Fx.org%2Fdata%2Fen&resource_id=r1&q=berlin&search=plain' +

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { createCsvRecordSplitter, createDumpJsonReader, firstCsvRecordLength } from '../dump-readers'
+import {
+  createCsvRecordSplitter,
+  createDumpJsonReader,
+  firstCsvRecordLength,
+  readCsvRecords,
+} from '../dump-readers'
 import { dumpUrl, openDump, prepareDumpRequest, type DumpRequest } from '../dump'
 import { CkanError } from '../errors'
 
@@ -205,5 +210,52 @@ describe('dump JSON reader', () => {
     const reader = createDumpJsonReader()
     reader.push(dump.slice(0, dump.length - 5))
     expect(() => reader.end()).toThrow(CkanError)
+  })
+})
+
+describe('readCsvRecords', () => {
+  const read = (text: string) => {
+    const records: (string | null)[][] = []
+    readCsvRecords(text, (values) => records.push([...values]))
+    return records
+  }
+
+  it('reads quoted values with commas, quotes and line breaks, and tells null from the empty text', () => {
+    expect(read('a,"b, c","say ""hi""\nthere"\n,"",x\n')).toEqual([
+      ['a', 'b, c', 'say "hi"\nthere'],
+      [null, '', 'x'],
+    ])
+  })
+
+  it('drops the \\r of a \\r\\n line end, and reads a last record without its line feed', () => {
+    expect(read('name,"year"\r\nKöln,2013\r\nNîmes,')).toEqual([
+      ['name', 'year'],
+      ['Köln', '2013'],
+      ['Nîmes', null],
+    ])
+  })
+
+  it('reads an empty line of a one-column CSV as a missing value', () => {
+    expect(read('1\n\n3\n')).toEqual([['1'], [null], ['3']])
+  })
+})
+
+describe('readCsvRecords in steps', () => {
+  it('reads so many records at a time, and says where the next one starts', () => {
+    const text = 'a,"x\ny"\nb,2\nc,3\n'
+    const records: (string | null)[][] = []
+    const visit = (values: (string | null)[]) => records.push([...values])
+    let at = 0
+    const steps: number[] = []
+    while (at < text.length) {
+      at = readCsvRecords(text, visit, at, 2)
+      steps.push(at)
+    }
+    expect(records).toEqual([
+      ['a', 'x\ny'],
+      ['b', '2'],
+      ['c', '3'],
+    ])
+    expect(steps).toEqual([text.indexOf('c,3'), text.length])
   })
 })

@@ -1,0 +1,115 @@
+// The English text of the Summary tab, loaded with it (not needed for the first rows).
+import { defineCatalogue } from '../translate'
+
+export const summaryCatalogue = defineCatalogue('summary', {
+  'summary.loading': 'Preparing the summary…',
+  'summary.noColumns': 'This table has no column to group its records by.',
+  'summary.controls': 'What to summarise',
+  'summary.groupBy': 'Group by',
+  'summary.thenBy': 'Then by',
+  'summary.nothing': '(nothing)',
+  'summary.how': 'Groups of',
+  'summary.how.value': 'Each value',
+  'summary.how.day': 'Day',
+  'summary.how.month': 'Month',
+  'summary.how.quarter': 'Quarter',
+  'summary.how.year': 'Year',
+  'summary.how.range': 'Ranges',
+  'summary.width': 'Range width',
+  'summary.widthBad': 'The width must be a number above 0.',
+  'summary.show': 'Show',
+  'summary.kind.count': 'Number of records',
+  'summary.kind.sum': 'Total',
+  'summary.kind.avg': 'Average',
+  'summary.kind.min': 'Smallest',
+  'summary.kind.max': 'Largest',
+  'summary.figure.sum': 'Total {column}',
+  'summary.figure.avg': 'Average {column}',
+  'summary.figure.min': 'Smallest {column}',
+  'summary.figure.max': 'Largest {column}',
+  'summary.figureKind': 'Figure',
+  'summary.figureColumn': 'Of',
+  'summary.add': 'Add',
+  'summary.removeFigure': 'Remove “{figure}”',
+  'summary.noNumbers': 'This table has no column of numbers: the summary counts records.',
+
+  'summary.counting': {
+    one: 'Counted {done} of {count} matching record…',
+    other: 'Counted {done} of {count} matching records…',
+  },
+  'summary.countingNoTotal': 'Counted {done} records…',
+  'summary.secondsLeft': { one: 'about {count} second left', other: 'about {count} seconds left' },
+  'summary.minutesLeft': { one: 'about {count} minute left', other: 'about {count} minutes left' },
+  'summary.cancel': 'Cancel',
+  'summary.done': {
+    one: 'Covers the {count} matching record.',
+    other: 'Covers every matching record: {count}.',
+  },
+  'summary.cancelled': {
+    one: 'Cancelled: covers only the first {done} of {count} matching record.',
+    other: 'Cancelled: covers only the first {done} of {count} matching records.',
+  },
+  'summary.cancelledNoTotal': 'Cancelled: covers only the first {done} matching records.',
+  'summary.failed': {
+    one: '{reason} This summary covers only the first {done} of {count} matching record.',
+    other: '{reason} This summary covers only the first {done} of {count} matching records.',
+  },
+  'summary.failedNoTotal': '{reason} This summary covers only the first {done} matching records.',
+  'summary.reason.network': 'The portal stopped answering.',
+  'summary.reason.server': 'The portal failed while sending the records.',
+  'summary.reason.busy': 'The portal is too busy to send more records now.',
+  'summary.reason.incomplete': 'The portal sent fewer records than it counted.',
+  'summary.reason.refused': 'The portal refused to send the records ({detail}).',
+  'summary.reason.operators':
+    'This portal (CKAN before 2.12) cannot filter by range, and more records match its other filters than the explorer can filter in your browser.',
+  'summary.reason.worker': 'The summary stopped in this browser ({detail}).',
+  'summary.startAgain': 'Start again',
+  'summary.tryAgain': 'Try again',
+  'summary.overflow':
+    'More than {max} different groups: the records of the others are counted together as “Other values”.',
+  'summary.groupBad': 'The grouping “{value}” could not be read, so the summary groups as at first.',
+  'summary.showBad': 'The figures “{value}” could not be read, so the summary counts the records.',
+  'summary.linkProblem': 'The link names a column this table does not have ({column}): it was left out.',
+
+  'summary.title': '{figure} by {group}',
+  'summary.titleTwo': '{figure} by {group} and {second}',
+  'summary.empty': '(empty)',
+  'summary.unreadable': '(unreadable value)',
+  'summary.other': 'Other values',
+  'summary.range': '{from} to under {to}',
+  'summary.rangeFrom': '{column} (from)',
+  'summary.quarter': 'Q{quarter} {year}',
+  'summary.share': 'Share',
+  'summary.shareOf': 'Share of {figure}',
+  'summary.tableCaption': {
+    one: '{count} group; choose a value to see its records in the table.',
+    other: '{count} groups; choose a value to see its records in the table.',
+  },
+  'summary.tableCaptionPlain': { one: '{count} group.', other: '{count} groups.' },
+  'summary.showMore': 'Show {count} more groups',
+
+  'summary.draw': 'Draw',
+  'summary.bars': 'Bars',
+  'summary.stacked': 'Stacked',
+  'summary.sideBySide': 'Side by side',
+  'summary.legend': 'Legend',
+  'summary.chartBars': {
+    one: 'Bar chart of {figure} for {count} group of {group}; the largest, {top}, is {value}.',
+    other: 'Bar chart of {figure} for {count} groups of {group}; the largest, {top}, is {value}.',
+  },
+  'summary.chartLine':
+    'Line chart of {figure} by {group}, from {first} to {last}; the lowest is {min}, the highest {max}.',
+  'summary.chartSplit': {
+    one: 'Bar chart of {figure} for {count} group of {group}, split by {second}.',
+    other: 'Bar chart of {figure} for {count} groups of {group}, split by {second}.',
+  },
+  'summary.chartLargest': 'The chart draws the {count} largest groups; the table lists them all.',
+  'summary.chartSeries':
+    'The chart splits each bar by the {count} largest values of {second}; the table lists them all.',
+  'summary.noChart': 'No group has a value to draw.',
+
+  'summary.download': 'Download the summary (CSV)',
+  'summary.copyCode': 'Copy as code…',
+})
+
+export type SummaryMessages = typeof summaryCatalogue.en
