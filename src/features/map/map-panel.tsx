@@ -10,7 +10,8 @@ import { withArea } from '../../model/place-area'
 import { searchView } from '../../queries/datastore-queries'
 import type { PlaceColumns } from './find-places'
 import { MapView, OSM_TILES } from './map-view'
-import { pagesPointSource } from './point-source'
+import { viewSource } from '../../queries/view-source'
+import { streamPointSource } from './point-source'
 
 export interface MapPanelProps {
   portal: Portal
@@ -37,7 +38,7 @@ export function MapPanel({
   const viewKey = JSON.stringify({ resourceId, q, plain, language, filters })
   const source = useMemo(() => {
     const view = JSON.parse(viewKey) as SearchRequest
-    return pagesPointSource(view, (page, signal) => searchView(api, portal, page, signal, client))
+    return streamPointSource(portal, view, () => viewSource(api, portal, view, client))
   }, [api, portal, client, viewKey])
   const readRecord = useCallback(
     async (id: number) => {

@@ -1,7 +1,10 @@
-// Where a map's points come from: every record the view matches, only the columns the map needs,
-// page after page. Kept behind this small interface so that the summaries' streaming reader (the
-// dump, or pages, in a worker) can stand in for the pages without the map changing.
-import type { CkanRecord, SearchRequest, SearchResult } from '../../api/ckan/types'
+// Where a map's points come from: every record the view matches, only the columns the map needs.
+// streamPointSource reads them with the summaries' and Download's one reader (api/ckan/view-stream.ts:
+// the dump where the portal can say the view, pages otherwise, with retries); pagesPointSource reads
+// datastore_search pages alone. The map sees only this small interface.
+import type { CkanRecord, Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
+import { streamView } from '../../api/ckan/view-stream'
+import type { ViewSource } from '../../queries/view-source'
 
 export interface PointPage {
   records: CkanRecord[]
@@ -56,5 +59,44 @@ export function pagesPointSource(
       if (result.records.length === 0 || result.records.length < pageSize) return
       if (total !== undefined && offset >= total) return
     }
+  }
+}
+
+/** A record of `fields` from a row of values in that order. */
+function recordOf(fields: readonly string[], row: readonly unknown[]): CkanRecord {
+  const record: CkanRecord = {}
+  fields.forEach((field, index) =>
+    Object.defineProperty(record, field, { value: row[index], enumerable: true }),
+  )
+  return record
+}
+
+/**
+ * A point source reading with the one streaming reader: the JSON dump of only the wanted columns
+ * where `source` says the dump can say the view, else the view's pages.
+ */
+export function streamPointSource(
+  portal: Portal,
+  view: SearchRequest,
+  source: () => Promise<ViewSource>,
+): PointSource {
+  return async (fields, onPage, signal) => {
+    const wanted = ['_id', ...fields.filter((field) => field !== '_id')]
+    const { search, dump } = await source()
+    let total: number | undefined
+    await streamView({
+      portal,
+      search,
+      view,
+      fields: wanted,
+      dump: dump ? 'json' : null,
+      signal,
+      sink: {
+        rows: async (rows) => onPage({ records: rows.map((row) => recordOf(wanted, row)), total }),
+      },
+      onProgress: (progress) => {
+        total = progress.total
+      },
+    })
   }
 }
