@@ -1,14 +1,16 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { countText } from '../features/status/count-text'
+import type { PlaceColumns } from '../features/map/find-places'
 import { StatusBar } from '../features/status/status-bar'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
+import { VIEW_TABS } from '../model/view-tab'
 import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/filter-edits'
 import type { FilterCondition } from '../model/filters'
 import { useFoundRowCount } from '../queries/found-row-count'
@@ -44,14 +46,18 @@ export function TableView(props: TableViewProps) {
   const { portal, state, summary, firstPage, request, change } = props
   const t = useMessages(mainCatalogue)
   const titleId = useId()
-  const tabIds = { table: useId(), chart: useId(), summary: useId(), panel: useId() }
-  // the records as a table, a quick chart or a summary (each loaded when first shown), as the link says
+  const tabIds = { table: useId(), chart: useId(), summary: useId(), map: useId(), panel: useId() }
+  // the records as a table, a quick chart, a summary or a map (each loaded when first shown), as the link says
   const shownAs = state.tab
   const setShownAs = (tab: ShownAs) => change({ tab }, { history: 'push' })
   const { dialogs, openDialog, editFilter, closeDialog } = useViewDialogs()
   const data = firstPage.data
   const busy = firstPage.isFetching
   const fields = data?.fields ?? []
+  const places = usePlaces(data)
+  // one list of tabs: the Map tab only for a table with places
+  const views = VIEW_TABS.filter((tab) => tab !== 'map' || places !== null)
+  const tabShown: ShownAs = views.includes(shownAs) ? shownAs : 'table'
 
   const putCondition = (index: number | undefined, condition: FilterCondition | null) =>
     change({ filters: replaceCondition(state.filters, index, condition) }, { history: 'push' })
@@ -114,7 +120,8 @@ export function TableView(props: TableViewProps) {
         canDownload={request !== null}
         stripShown={strip.shown}
         onStripShownChange={strip.setShown}
-        shownAs={shownAs}
+        shownAs={tabShown}
+        views={views}
         onShownAsChange={setShownAs}
         tabIds={tabIds}
         openDialog={openDialog}
@@ -125,6 +132,12 @@ export function TableView(props: TableViewProps) {
             filters={state.filters}
             fields={fields}
             onRemove={(index) => putCondition(index, null)}
+            onRemoveMany={(indices) =>
+              change(
+                { filters: state.filters.filter((_, index) => !indices.includes(index)) },
+                { history: 'push' },
+              )
+            }
             onEdit={editFilter}
             onClear={() => change({ filters: [] }, { history: 'push' })}
           />
@@ -149,7 +162,9 @@ export function TableView(props: TableViewProps) {
         changeSort={props.changeSort}
         dropFilter={dropFilter}
         onAddToken={props.onAddToken}
-        shownAs={shownAs}
+        shownAs={tabShown}
+        places={places}
+        onFiltersChange={(filters) => change({ filters }, { history: 'push' })}
         tabIds={tabIds}
         strip={strip.strip}
         openDialog={openDialog}
@@ -172,4 +187,24 @@ export function TableView(props: TableViewProps) {
       />
     </section>
   )
+}
+
+/**
+ * Where the records are, if the table's columns say (the Map tab is offered only then). The
+ * detection is loaded after the first page: it is not part of the first screen's script.
+ */
+function usePlaces(data: SearchResult | undefined): PlaceColumns | null {
+  const [found, setFound] = useState<{ data: SearchResult; places: PlaceColumns | null } | null>(null)
+  useEffect(() => {
+    if (!data) return
+    let current = true
+    void import('../features/map/find-places').then(({ findPlaces }) => {
+      if (current) setFound({ data, places: findPlaces(data.fields, data.records) })
+    })
+    return () => {
+      current = false
+    }
+  }, [data])
+  // a table's columns do not change with its pages: the last answer holds until the next one is read
+  return found?.places ?? null
 }

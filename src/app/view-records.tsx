@@ -11,6 +11,7 @@ import { RecordsTable, WarmUpTable } from '../features/table/records-table'
 import { createWarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
+import type { PlaceColumns } from '../features/map/find-places'
 import type { ExplorerState } from '../model/explorer-state'
 import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
@@ -26,6 +27,9 @@ const EmptyResult = lazy(() =>
 )
 const ChartView = lazy(() =>
   import('../features/chart/chart-view').then((module) => ({ default: module.ChartView })),
+)
+const MapPanel = lazy(() =>
+  import('../features/map/map-panel').then((module) => ({ default: module.MapPanel })),
 )
 const SummaryTab = lazy(() => import('./summary-tab').then((module) => ({ default: module.SummaryTab })))
 
@@ -65,6 +69,10 @@ export interface ViewRecordsProps {
   dropFilter(field: string): void
   onAddToken(): void
   shownAs: ShownAs
+  /** Where the records are (the Map tab), when the table says. */
+  places: PlaceColumns | null
+  /** Replaces the view's filters (the map's area). */
+  onFiltersChange(filters: FilterCondition[]): void
   tabIds: ViewTabIds
   strip: HeaderStrip | undefined
   openDialog(kind: ViewDialogKind, field?: string): void
@@ -136,6 +144,27 @@ export function ViewRecords(props: ViewRecordsProps) {
             />
           </Suspense>
         )}
+      </div>
+    )
+  }
+  if (props.shownAs === 'map' && props.places) {
+    return (
+      <div id={tabIds.panel} role="tabpanel" aria-labelledby={tabIds.map} className="dse-map-region">
+        {tableError ??
+          (request ? (
+            <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+              <MapPanel
+                portal={portal}
+                request={request}
+                fields={props.fields}
+                places={props.places}
+                filters={state.filters}
+                onFiltersChange={props.onFiltersChange}
+              />
+            </Suspense>
+          ) : (
+            <Spinner label={t('app.loadingTable')} />
+          ))}
       </div>
     )
   }

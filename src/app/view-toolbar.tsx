@@ -7,7 +7,7 @@ import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import { useEnvironment } from '../instance/environment'
 import type { ExplorerState } from '../model/explorer-state'
-import { VIEW_TABS, type ViewTab } from '../model/view-tab'
+import type { ViewTab } from '../model/view-tab'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
 
@@ -17,14 +17,19 @@ const PopoverMenu = lazy(() =>
 
 export type ShownAs = ViewTab
 
-const TABS = VIEW_TABS
-const TAB_LABELS = { table: 'app.viewTable', chart: 'app.viewChart', summary: 'app.viewSummary' } as const
+const TAB_LABELS = {
+  table: 'app.viewTable',
+  chart: 'app.viewChart',
+  summary: 'app.viewSummary',
+  map: 'app.viewMap',
+} as const
 
 /** The ids that tie the tabs to their panel. */
 export interface ViewTabIds {
   table: string
   chart: string
   summary: string
+  map: string
   panel: string
 }
 
@@ -38,6 +43,8 @@ export interface ViewToolbarProps {
   stripShown: boolean
   onStripShownChange(shown: boolean): void
   shownAs: ShownAs
+  /** The tabs offered, in order (the Map tab only for a table with places). */
+  views: readonly ShownAs[]
   onShownAsChange(shownAs: ShownAs): void
   tabIds: ViewTabIds
   openDialog(kind: ViewDialogKind, field?: string): void
@@ -103,7 +110,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
         </Suspense>
       )}
       <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
-        {TABS.map((view, index) => (
+        {props.views.map((view, index, offered) => (
           <button
             key={view}
             type="button"
@@ -119,7 +126,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
               if (step === undefined) return
               // the arrows follow the reading direction's order of the tabs, and wrap around
               const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
-              const next = TABS.at((index + (rtl ? -step : step)) % TABS.length)!
+              const next = offered.at((index + (rtl ? -step : step)) % offered.length)!
               props.onShownAsChange(next)
               const tabs = event.currentTarget.parentElement
               tabs?.querySelector<HTMLElement>(`[id="${CSS.escape(tabIds[next])}"]`)?.focus()

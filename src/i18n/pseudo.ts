@@ -3,6 +3,7 @@
 // Placeholders are kept as they are, so the filled-in values stay readable.
 import { chartCatalogue } from './catalogues/chart'
 import { columnsCatalogue } from './catalogues/columns'
+import { mapCatalogue } from './catalogues/map'
 import { copyCodeCatalogue } from './catalogues/copy-code'
 import { embedCodeCatalogue } from './catalogues/embed-code'
 import { errorsCatalogue } from './catalogues/errors'
@@ -75,6 +76,7 @@ export function pseudoTranslations(locale: 'en-XA' | 'ar-XB'): Translations {
       profileCatalogue,
       chartCatalogue,
       columnsCatalogue,
+      mapCatalogue,
       copyCodeCatalogue,
       embedCodeCatalogue,
       exportCatalogue,

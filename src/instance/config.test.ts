@@ -48,3 +48,16 @@ describe('readConfig', () => {
     }
   })
 })
+
+describe('the map tiles in config.json', () => {
+  it('takes an http(s) template with {z}, {x} and {y}, "none" for no tiles, and refuses anything else', () => {
+    expect(readConfig({ tiles: 'https://tiles.example/{z}/{x}/{y}.png' }, 'https://a.example').tiles).toBe(
+      'https://tiles.example/{z}/{x}/{y}.png',
+    )
+    expect(readConfig({ tiles: 'none' }, 'https://a.example').tiles).toBeNull()
+    expect(readConfig({}, 'https://a.example').tiles).toBeUndefined()
+    const bad = readConfig({ tiles: 'javascript:alert(1)//{z}{x}{y}' }, 'https://a.example')
+    expect(bad.tiles).toBeUndefined()
+    expect(bad.problems).toEqual([expect.stringContaining('"tiles"')])
+  })
+})

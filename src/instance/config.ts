@@ -15,6 +15,11 @@ export interface RuntimeConfig {
    * slash), when the server names one (behind a proxy, the page's origin may not be it).
    */
   publicUrl?: string
+  /**
+   * The map's raster tiles: an http(s) URL template with {z}, {x} and {y}; null for none (the map
+   * draws over its bundled outline); absent for OpenStreetMap's standard tiles.
+   */
+  tiles?: string | null
   /** Why a configured value was not used (shown to whoever runs the app, in the console). */
   problems: string[]
 }
@@ -29,8 +34,14 @@ export function readConfig(body: unknown, fallbackOrigin: string): RuntimeConfig
   }
   const proxy = readProxy((body as Record<string, unknown>).proxy, fallbackOrigin, problems)
   const publicUrl = readPublicUrl((body as Record<string, unknown>).publicUrl, problems)
+  const tiles = readTiles((body as Record<string, unknown>).tiles, problems)
   const config = readPortal((body as Record<string, unknown>).portal, fallback, problems)
-  return { ...config, ...(proxy ? { proxy } : {}), ...(publicUrl ? { publicUrl } : {}) }
+  return {
+    ...config,
+    ...(proxy ? { proxy } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(tiles !== undefined ? { tiles } : {}),
+  }
 }
 
 /** An http(s) address without query, fragment or credentials, without its trailing slash. */
@@ -68,4 +79,22 @@ function readProxy(proxy: unknown, origin: string, problems: string[]): string |
     return undefined
   }
   return new URL(proxy, origin).href
+}
+
+/**
+ * The map's tiles: an http(s) URL template naming {z}, {x} and {y}; `false`, `""` or `"none"` for
+ * none (null). Anything else is a problem, and the default tiles stay (undefined).
+ */
+export function readTiles(value: unknown, problems: string[]): string | null | undefined {
+  if (value === undefined) return undefined
+  if (value === false || value === '' || value === 'none') return null
+  if (typeof value === 'string' && isTileTemplate(value)) return value
+  problems.push('config.json "tiles" must be an http(s) URL template with {z}, {x} and {y}, or "none"')
+  return undefined
+}
+
+export function isTileTemplate(value: string): boolean {
+  if (!['{z}', '{x}', '{y}'].every((part) => value.includes(part))) return false
+  const url = URL.canParse(value) ? new URL(value) : null
+  return !!url && /^https?:$/.test(url.protocol) && !url.username && !url.password
 }

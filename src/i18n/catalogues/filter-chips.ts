@@ -28,6 +28,8 @@ export const filterChipsCatalogue = defineCatalogue('filterChips', {
   'filters.remove': 'Remove filter {condition}',
   'filters.edit': 'Change filter {condition}',
   'filters.clearAll': 'Remove all filters',
+  /** A latitude range and a longitude range drawn on the map, as one chip. */
+  'filters.area': 'In the area you drew',
 })
 
 export type FilterChipsMessages = typeof filterChipsCatalogue.en

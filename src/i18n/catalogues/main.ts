@@ -25,6 +25,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.views': 'Show the records as',
   'app.viewTable': 'Table',
   'app.viewChart': 'Chart',
+  'app.viewMap': 'Map',
   'app.viewSummary': 'Summary',
   'app.backgroundError': 'The latest data could not be loaded, so what you see may be out of date.',
   'app.portalLocaleAdded': 'The portal address had no language, so English (“/en”) was chosen: {url}',

@@ -4,6 +4,7 @@
 // placeholders are checked against the English catalogues by catalogues.test.ts.
 import type { ChartMessages } from '../catalogues/chart'
 import type { ColumnsMessages } from '../catalogues/columns'
+import type { MapMessages } from '../catalogues/map'
 import type { CopyCodeMessages } from '../catalogues/copy-code'
 import type { EmbedCodeMessages } from '../catalogues/embed-code'
 import type { ErrorMessages } from '../catalogues/errors'
@@ -36,6 +37,7 @@ const main = {
   'app.views': 'Afficher les enregistrements en',
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
+  'app.viewMap': 'Carte',
   'app.viewSummary': 'Synthèse',
   'app.backgroundError':
     'Les données les plus récentes n’ont pas pu être chargées : ce qui s’affiche n’est peut-être plus à jour.',
@@ -341,6 +343,7 @@ const filterChips = {
   'filters.remove': 'Retirer le filtre {condition}',
   'filters.edit': 'Modifier le filtre {condition}',
   'filters.clearAll': 'Retirer tous les filtres',
+  'filters.area': 'Dans la zone tracée',
 } satisfies Translation<FilterChipsMessages>
 
 const filterDialog = {
@@ -632,6 +635,34 @@ const exportMessages = {
   'export.columnNotes': 'Notes',
 } satisfies Translation<ExportMessages>
 
+const map = {
+  'map.region': 'Carte des enregistrements trouvés',
+  'map.count': { one: '{count} enregistrement sur la carte', other: '{count} enregistrements sur la carte' },
+  'map.countOf': '{count} enregistrements sur {total} sur la carte, chargement en cours…',
+  'map.loading': 'Chargement des positions…',
+  'map.unusable': {
+    one: '{count} enregistrement n’a pas de position utilisable (aucune, hors limites, ou exactement 0,0).',
+    other:
+      '{count} enregistrements n’ont pas de position utilisable (aucune, hors limites, ou exactement 0,0).',
+  },
+  'map.unusableIds': 'Leur _id : {ids}',
+  'map.failed': 'Les positions n’ont pas pu être chargées : {reason}',
+  'map.filterView': 'Filtrer sur cette vue',
+  'map.drawArea': 'Tracer une zone',
+  'map.drawing': 'Faites glisser sur la carte pour tracer la zone (Échap pour arrêter)',
+  'map.inView': 'Points visibles ({count})',
+  'map.inViewMore': 'Les {shown} premiers des {count} points visibles :',
+  'map.pointLabel': '{label} à {lat}, {lon}',
+  'map.noLabel': 'Enregistrement {id}',
+  'map.record': 'Enregistrement {id}',
+  'map.closeRecord': 'Fermer l’enregistrement',
+  'map.loadingRecord': 'Chargement de l’enregistrement…',
+  'map.columns': 'Position lue dans',
+  'map.tilesFailed':
+    'Les tuiles de la carte n’ont pas pu être chargées : seuls les côtes et les frontières sont affichés.',
+  'map.attributionOsm': '© les contributeurs d’OpenStreetMap',
+  'map.attributionOutline': 'Contours : Natural Earth',
+} satisfies Translation<MapMessages>
 const summary = {
   'summary.loading': 'Préparation de la synthèse…',
   'summary.noColumns': 'Ce tableau n’a aucune colonne par laquelle regrouper ses enregistrements.',
@@ -754,6 +785,7 @@ export const frenchTranslations: Translations = {
   profile,
   chart,
   columns,
+  map,
   copyCode,
   embedCode,
   export: exportMessages,
