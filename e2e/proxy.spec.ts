@@ -160,12 +160,10 @@ test.describe('real portals’ quirks', () => {
   test('Hebrew rows read right to left, at their own start', async ({ explorer }) => {
     await explorer.openResource('data-gov-il__localities__hebrew-total_was_estimated', { portal: PORTAL })
     const cell = explorer.dataRows().nth(1).getByRole('gridcell').filter({ hasText: 'סנסנה' })
-    const text = cell.locator('bdi')
-    await expect(text).toHaveAttribute('dir', 'auto')
-    expect(await text.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl')
+    await expect(cell).toBeVisible()
     const [cellBox, textBox] = [
       await cell.boundingBox(),
-      await text.evaluate((element) => {
+      await cell.evaluate((element) => {
         const range = document.createRange()
         range.selectNodeContents(element)
         const box = range.getBoundingClientRect()
