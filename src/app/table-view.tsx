@@ -1,7 +1,7 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { countText } from '../features/status/count-text'
@@ -18,7 +18,8 @@ import type { ChangeView } from './use-explorer-state'
 import { useViewDialogs } from './use-view-dialogs'
 import { ViewDialogs } from './view-dialogs'
 import { ViewRecords } from './view-records'
-import { ViewToolbar, type ShownAs } from './view-toolbar'
+import { viewTabIds, type ShownAs } from './view-tabs'
+import { ViewToolbar } from './view-toolbar'
 
 const REQUEST_TIMEOUT_SECONDS = Math.round(REQUEST_TIMEOUT_MS / 1000)
 
@@ -44,7 +45,8 @@ export function TableView(props: TableViewProps) {
   const { portal, state, summary, firstPage, request, change } = props
   const t = useMessages(mainCatalogue)
   const titleId = useId()
-  const tabIds = { table: useId(), chart: useId(), panel: useId() }
+  const viewId = useId()
+  const tabIds = useMemo(() => viewTabIds(viewId), [viewId])
   // the records as a table or as a quick chart (the chart is loaded when first shown)
   const [shownAs, setShownAs] = useState<ShownAs>('table')
   const { dialogs, openDialog, editFilter, closeDialog } = useViewDialogs()

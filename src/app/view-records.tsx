@@ -18,7 +18,7 @@ import { conditionFilters, type FilterCondition } from '../model/filters'
 import { loadTableError } from './load-table-error'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
-import type { ShownAs, ViewTabIds } from './view-toolbar'
+import type { ShownAs, ViewTabIds } from './view-tabs'
 
 // Loaded on first use: neither is needed to show the first rows (initial JS budget).
 const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))

@@ -4,24 +4,16 @@ import { lazy, Suspense, useCallback, useState } from 'react'
 import { LimitSelect } from '../features/limit/limit-select'
 import { SearchBox } from '../features/search/search-box'
 import { mainCatalogue } from '../i18n/catalogues/main'
-import { useMessages } from '../i18n/i18n-context'
+import { useFormats, useMessages } from '../i18n/i18n-context'
 import { useEnvironment } from '../instance/environment'
 import type { ExplorerState } from '../model/explorer-state'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
+import { VIEW_TABS, type ShownAs, type ViewTabIds } from './view-tabs'
 
 const PopoverMenu = lazy(() =>
   import('../components/ui/popover-menu').then((module) => ({ default: module.PopoverMenu })),
 )
-
-export type ShownAs = 'table' | 'chart'
-
-/** The ids that tie the tabs to their panel. */
-export interface ViewTabIds {
-  table: string
-  chart: string
-  panel: string
-}
 
 export interface ViewToolbarProps {
   state: ExplorerState
@@ -42,6 +34,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
   const { state, change, hasFields, stripShown, shownAs, tabIds, openDialog } = props
   const t = useMessages(mainCatalogue)
   const { layout } = useEnvironment()
+  const { dir } = useFormats()
   // the Export menu, open under its button
   const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null)
   const closeExportMenu = useCallback(() => setExportMenu(null), [])
@@ -98,7 +91,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
         </Suspense>
       )}
       <div className="dse-view-tabs" role="tablist" aria-label={t('app.views')}>
-        {(['table', 'chart'] as const).map((view) => (
+        {VIEW_TABS.map(({ view, label }, index) => (
           <button
             key={view}
             type="button"
@@ -110,17 +103,25 @@ export function ViewToolbar(props: ViewToolbarProps) {
             tabIndex={shownAs === view ? 0 : -1}
             onClick={() => props.onShownAsChange(view)}
             onKeyDown={(event) => {
-              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
-              const next = view === 'table' ? 'chart' : 'table'
+              const step = tabStep(event.key, dir)
+              if (step === 0) return
+              event.preventDefault()
+              const next = VIEW_TABS[(index + step + VIEW_TABS.length) % VIEW_TABS.length]!.view
               props.onShownAsChange(next)
               const tabs = event.currentTarget.parentElement
               tabs?.querySelector<HTMLElement>(`[id="${CSS.escape(tabIds[next])}"]`)?.focus()
             }}
           >
-            {view === 'table' ? t('app.viewTable') : t('app.viewChart')}
+            {t(label)}
           </button>
         ))}
       </div>
     </div>
   )
+}
+
+/** Which way an arrow key moves along the tabs (+1 next, -1 previous, 0 not an arrow): mirrored right to left. */
+function tabStep(key: string, dir: 'ltr' | 'rtl'): number {
+  if (key !== 'ArrowLeft' && key !== 'ArrowRight') return 0
+  return (key === 'ArrowRight') !== (dir === 'rtl') ? 1 : -1
 }
