@@ -12,6 +12,7 @@ import { createFoundRowCounts, FoundRowCountsContext } from '../queries/found-ro
 import { Explorer } from './explorer'
 import { createQueryClient } from './query-client'
 import { useExplorerState } from './use-explorer-state'
+import { ScreenFitContext, useScreenFitOf } from './screen-fit'
 import { usePreferredHeight } from './use-preferred-height'
 
 export function App({ environment }: { environment: ExplorerEnvironment }) {
@@ -45,6 +46,7 @@ function ExplorerRoot({
     useEnvironment()
   const rootRef = useRef<HTMLDivElement>(null)
   usePreferredHeight(rootRef, onPreferredHeight)
+  const fit = useScreenFitOf(rootRef, layout === 'embed')
   const view = useExplorerState(viewStore)
   const i18n = useLanguage(
     chooseLocale({
@@ -72,24 +74,26 @@ function ExplorerRoot({
       <div
         ref={rootRef}
         className={
-          layout === 'embed'
+          (layout === 'embed'
             ? 'dse-root dse-root--embed'
             : view.state.resourceId
               ? 'dse-root dse-root--fill'
-              : 'dse-root'
+              : 'dse-root') + (fit.compact ? ' dse-root--compact' : '')
         }
         lang={locale}
         dir={dir}
         data-theme={shownTheme ?? undefined}
       >
-        <ErrorBoundary>
-          <Explorer
-            view={view}
-            display={display}
-            backgroundError={backgroundError}
-            onDismissBackgroundError={onDismissBackgroundError}
-          />
-        </ErrorBoundary>
+        <ScreenFitContext value={fit}>
+          <ErrorBoundary>
+            <Explorer
+              view={view}
+              display={display}
+              backgroundError={backgroundError}
+              onDismissBackgroundError={onDismissBackgroundError}
+            />
+          </ErrorBoundary>
+        </ScreenFitContext>
       </div>
     </I18nContext>
   )

@@ -22,7 +22,9 @@ import { StartPanel } from './start-panel'
 import { loadTableError } from './load-table-error'
 import { DisplaySettings } from './display-settings'
 import { focusGrid } from './focus-grid'
+import { HeaderMenu } from './header-menu'
 import { PortalMenu } from './portal-menu'
+import { useScreenFit } from './screen-fit'
 import { TableView } from './table-view'
 import type { ChangeView, ExplorerStateHandle } from './use-explorer-state'
 import { FirstPageFetcher, useFirstPage } from './use-first-page'
@@ -156,6 +158,8 @@ export function Explorer({
     : failure && PORTAL_FAILURES.has(failure)
       ? `portal ${baseUrl}`
       : null
+  const { compact } = useScreenFit()
+  const [headerMenuOpen, setHeaderMenuOpen] = useState(false)
   const [panelChoice, setPanelChoice] = useState<{ open: boolean; closedOn: string | null }>({
     open: false,
     closedOn: null,
@@ -169,6 +173,34 @@ export function Explorer({
     tokenInputRef.current?.focus()
   }
 
+  // the table chooser, the portal and the display choices: in the header's line, or in its menu (compact)
+  const headerControls = (
+    <>
+      {state.resourceId && (
+        <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} compact />
+      )}
+      <PortalMenu host={portalHost(baseUrl)} open={panelOpen} onOpenChange={setPanelOpen}>
+        <PortalSettings
+          baseUrl={baseUrl}
+          defaultBaseUrl={config.portal}
+          onPortalChange={changePortal}
+          hasToken={session.hasToken}
+          remember={session.remember}
+          onTokenApply={session.applyToken}
+          onRememberChange={session.setRemember}
+          tokenInputRef={tokenInputRef}
+          tokenWanted={tokenWanted}
+        />
+      </PortalMenu>
+      <DisplaySettings
+        locale={locale}
+        onLocaleChange={(lang) => update({ lang })}
+        theme={display.theme}
+        {...(display.onThemeChange ? { onThemeChange: display.onThemeChange } : {})}
+      />
+    </>
+  )
+
   return (
     <>
       <FirstPageFetcher portal={portal} request={request} />
@@ -180,28 +212,20 @@ export function Explorer({
       {!embedded && (
         <header className="dse-header">
           <h1 className="dse-title">{t('app.title')}</h1>
-          {state.resourceId && (
-            <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} compact />
+          {compact ? (
+            // the portal panel opening by itself for a problem opens the menu around it too
+            <HeaderMenu
+              open={headerMenuOpen || panelOpen}
+              onOpenChange={(open) => {
+                setHeaderMenuOpen(open)
+                if (!open && panelOpen) setPanelOpen(false)
+              }}
+            >
+              {headerControls}
+            </HeaderMenu>
+          ) : (
+            headerControls
           )}
-          <PortalMenu host={portalHost(baseUrl)} open={panelOpen} onOpenChange={setPanelOpen}>
-            <PortalSettings
-              baseUrl={baseUrl}
-              defaultBaseUrl={config.portal}
-              onPortalChange={changePortal}
-              hasToken={session.hasToken}
-              remember={session.remember}
-              onTokenApply={session.applyToken}
-              onRememberChange={session.setRemember}
-              tokenInputRef={tokenInputRef}
-              tokenWanted={tokenWanted}
-            />
-          </PortalMenu>
-          <DisplaySettings
-            locale={locale}
-            onLocaleChange={(lang) => update({ lang })}
-            theme={display.theme}
-            {...(display.onThemeChange ? { onThemeChange: display.onThemeChange } : {})}
-          />
         </header>
       )}
       <Main embedded={embedded} ref={mainRef}>

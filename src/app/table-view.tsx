@@ -1,11 +1,22 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { countText } from '../features/status/count-text'
 import { StatusBar } from '../features/status/status-bar'
+import { useEverTrue } from '../components/ui/use-ever-true'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
@@ -13,6 +24,9 @@ import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/fil
 import type { FilterCondition } from '../model/filters'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
+import { CompactToolbar } from './compact-toolbar'
+import { loadCards } from './load-cards'
+import { useScreenFit } from './screen-fit'
 import { useProfileStrip } from './use-profile-strip'
 import type { ChangeView } from './use-explorer-state'
 import { useViewDialogs } from './use-view-dialogs'
@@ -22,6 +36,9 @@ import { viewTabIds, type ShownAs } from './view-tabs'
 import { ViewToolbar } from './view-toolbar'
 
 const REQUEST_TIMEOUT_SECONDS = Math.round(REQUEST_TIMEOUT_MS / 1000)
+
+// Loaded when first opened: the compact toolbar's sheet of filters and options.
+const ViewSheet = lazy(() => import('./view-sheet').then((module) => ({ default: module.ViewSheet })))
 
 // Loaded when a view has filters (with their own catalogue): not needed for the first rows of most views.
 const FilterChips = lazy(() =>
@@ -47,8 +64,17 @@ export function TableView(props: TableViewProps) {
   const titleId = useId()
   const viewId = useId()
   const tabIds = useMemo(() => viewTabIds(viewId), [viewId])
-  // the records as a table or as a quick chart (the chart is loaded when first shown)
-  const [shownAs, setShownAs] = useState<ShownAs>('table')
+  // the records as a table, cards or a quick chart: as the link says, else as the screen suits
+  // (the chart is loaded when first shown, the cards at once where they are the default)
+  const { compact, narrow } = useScreenFit()
+  const shownAs: ShownAs = state.show ?? (narrow ? 'cards' : 'table')
+  const setShownAs = (show: ShownAs) => change({ show }, { history: 'push' })
+  useEffect(() => {
+    if (shownAs === 'cards') loadCards().catch(() => undefined)
+  }, [shownAs])
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const sheetMounted = useEverTrue(sheetOpen)
+  const closeSheet = useCallback(() => setSheetOpen(false), [])
   const { dialogs, openDialog, editFilter, closeDialog } = useViewDialogs()
   const data = firstPage.data
   const busy = firstPage.isFetching
@@ -100,26 +126,61 @@ export function TableView(props: TableViewProps) {
 
   return (
     <section className="dse-view" aria-labelledby={titleId}>
-      <div className="dse-view__heading">
-        <h2 id={titleId} className="dse-view__title">
-          {summary?.name ?? state.resourceId}
-        </h2>
-        {summary?.datasetTitle && (
-          <p className="dse-hint">{t('app.inDataset', { title: summary.datasetTitle })}</p>
-        )}
-      </div>
-      <ViewToolbar
-        state={state}
-        change={change}
-        hasFields={fields.length > 0}
-        canDownload={request !== null}
-        stripShown={strip.shown}
-        onStripShownChange={strip.setShown}
-        shownAs={shownAs}
-        onShownAsChange={setShownAs}
-        tabIds={tabIds}
-        openDialog={openDialog}
-      />
+      {compact ? (
+        <CompactToolbar
+          title={
+            <h2 id={titleId} className="dse-view__title">
+              {summary?.name ?? state.resourceId}
+            </h2>
+          }
+          state={state}
+          change={change}
+          sheetOpen={sheetOpen}
+          onOpenSheet={() => setSheetOpen(true)}
+        />
+      ) : (
+        <>
+          <div className="dse-view__heading">
+            <h2 id={titleId} className="dse-view__title">
+              {summary?.name ?? state.resourceId}
+            </h2>
+            {summary?.datasetTitle && (
+              <p className="dse-hint">{t('app.inDataset', { title: summary.datasetTitle })}</p>
+            )}
+          </div>
+          <ViewToolbar
+            state={state}
+            change={change}
+            hasFields={fields.length > 0}
+            canDownload={request !== null}
+            stripShown={strip.shown}
+            onStripShownChange={strip.setShown}
+            shownAs={shownAs}
+            onShownAsChange={setShownAs}
+            tabIds={tabIds}
+            openDialog={openDialog}
+          />
+        </>
+      )}
+      {sheetMounted && (
+        <Suspense fallback={null}>
+          <ViewSheet
+            open={sheetOpen}
+            onClose={closeSheet}
+            state={state}
+            change={change}
+            fields={fields}
+            canDownload={request !== null}
+            shownAs={shownAs}
+            onShownAsChange={setShownAs}
+            stripShown={strip.shown}
+            onStripShownChange={strip.setShown}
+            openDialog={openDialog}
+            onRemoveFilter={(index) => putCondition(index, null)}
+            onEditFilter={editFilter}
+          />
+        </Suspense>
+      )}
       {state.filters.length > 0 && (
         <Suspense fallback={null}>
           <FilterChips

@@ -15,6 +15,7 @@ import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState } from '../model/explorer-state'
 import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
+import { loadCards } from './load-cards'
 import { loadTableError } from './load-table-error'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
@@ -25,6 +26,8 @@ const TableError = lazy(() => loadTableError().then((module) => ({ default: modu
 const ChartView = lazy(() =>
   import('../features/chart/chart-view').then((module) => ({ default: module.ChartView })),
 )
+// The cards' code: loaded at once where they are the default (table-view.tsx), else when first chosen.
+const RecordsCards = lazy(() => loadCards().then((module) => ({ default: module.RecordsCards })))
 
 /** The conditions a portal before CKAN 2.12 cannot apply (ranges, pasted ORs): what a refusal is about. */
 function needsPortalOperators(condition: FilterCondition): boolean {
@@ -98,7 +101,7 @@ export function ViewRecords(props: ViewRecordsProps) {
     <div
       id={tabIds.panel}
       role="tabpanel"
-      aria-labelledby={tabIds.table}
+      aria-labelledby={tabIds[props.shownAs]}
       className="dse-table-region"
       aria-busy={busy}
       ref={tableRegionRef}
@@ -147,21 +150,33 @@ export function ViewRecords(props: ViewRecordsProps) {
                 onRemoveFilter={dropFilter}
               />
             )}
-            <RecordsTable
-              portal={portal}
-              state={state}
-              firstPage={data}
-              firstPageRequest={request}
-              sortLocally={props.sortLocally}
-              onSortChange={props.changeSort}
-              // hidden columns are not part of the request: nothing to ask for
-              onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
-              stale={firstPage.isPlaceholderData}
-              screenTop={tableScreenTop}
-              strip={props.strip}
-              onFilterColumn={onFilterColumn}
-              onProfileColumn={onProfileColumn}
-            />
+            {props.shownAs === 'cards' ? (
+              <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+                <RecordsCards
+                  portal={portal}
+                  state={state}
+                  firstPage={data}
+                  firstPageRequest={request}
+                  stale={firstPage.isPlaceholderData}
+                />
+              </Suspense>
+            ) : (
+              <RecordsTable
+                portal={portal}
+                state={state}
+                firstPage={data}
+                firstPageRequest={request}
+                sortLocally={props.sortLocally}
+                onSortChange={props.changeSort}
+                // hidden columns are not part of the request: nothing to ask for
+                onHiddenChange={(hidden) => change({ hidden }, { history: 'push' })}
+                stale={firstPage.isPlaceholderData}
+                screenTop={tableScreenTop}
+                strip={props.strip}
+                onFilterColumn={onFilterColumn}
+                onProfileColumn={onProfileColumn}
+              />
+            )}
           </>
         ) : (
           <div className="dse-table-loading" aria-busy="true">

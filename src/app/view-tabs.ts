@@ -1,5 +1,6 @@
 // The tabs of an open table: the ways its records can be shown, as one list that the toolbar draws.
 import type { MainMessages } from '../i18n/catalogues/main'
+import type { RecordsView } from '../model/explorer-state'
 
 /**
  * The ways the records can be shown, in the tab list's order: one entry per tab (a new view adds its
@@ -7,8 +8,9 @@ import type { MainMessages } from '../i18n/catalogues/main'
  */
 export const VIEW_TABS = [
   { view: 'table', label: 'app.viewTable' },
+  { view: 'cards', label: 'app.viewCards' },
   { view: 'chart', label: 'app.viewChart' },
-] as const satisfies readonly { view: string; label: keyof MainMessages }[]
+] as const satisfies readonly { view: RecordsView; label: keyof MainMessages }[]
 
 export type ShownAs = (typeof VIEW_TABS)[number]['view']
 

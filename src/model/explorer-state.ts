@@ -7,6 +7,10 @@ export type { SortKey }
 /** 'prefix': "berl" finds "Berlin" (sanitised tsquery with :*). 'plain': CKAN's own plainto_tsquery. */
 export type SearchMode = 'prefix' | 'plain'
 
+/** The ways an open table's records can be shown (the view's tabs, app/view-tabs.ts). */
+export const RECORD_VIEWS = ['table', 'cards', 'chart'] as const
+export type RecordsView = (typeof RECORD_VIEWS)[number]
+
 /** Number of records to show. 'all' loads every matching record, in windowed pages. */
 export type Limit = number | 'all'
 
@@ -32,6 +36,8 @@ export interface ExplorerState {
   pinned: string[]
   /** The interface language chosen in the link; null: the host's or the browser's. */
   lang: string | null
+  /** How the records are shown; null: as the screen suits (cards on a narrow one, else the table). */
+  show: RecordsView | null
 }
 
 export const DEFAULT_LIMIT = 100
@@ -48,4 +54,5 @@ export const DEFAULT_STATE: ExplorerState = {
   columns: [],
   pinned: [],
   lang: null,
+  show: null,
 }

@@ -19,12 +19,20 @@
 //   pinned                               columns kept in view while the rest scroll sideways, same syntax
 //   portal                               the portal's base URL when not the configured one
 //   lang                                 the interface language (en, fr, he, ar, or a pseudo-language for tests)
+//   show                                 how the records are shown: table, cards or chart (absent: cards
+//                                        on a narrow screen, else the table)
 //
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
 // not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored
 // silently (tracking parameters and the like). Parsing never throws.
 import { supportedLocale } from '../i18n/languages'
-import { DEFAULT_STATE, type ExplorerState, type Limit } from './explorer-state'
+import {
+  DEFAULT_STATE,
+  RECORD_VIEWS,
+  type ExplorerState,
+  type Limit,
+  type RecordsView,
+} from './explorer-state'
 import { readFilters, writeFilters, type FilterCondition } from './filters'
 import {
   formatNameList,
@@ -45,7 +53,8 @@ export const MAX_LIMIT = 10_000_000
 export type IgnoredPart =
   | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' | 'columns.bad' | 'pinned.bad' }
   | {
-      reason: 'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad'
+      reason:
+        'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad' | 'show.bad'
       value: string
     }
   | { reason: 'unsupported'; name: string }
@@ -162,6 +171,13 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
     if (locale) state.lang = locale
     else ignored.push({ reason: 'lang.bad', value: lang })
   }
+
+  const show = params.get('show')
+  if (show !== null && show.trim() !== '') {
+    const view = show.trim().toLowerCase()
+    if ((RECORD_VIEWS as readonly string[]).includes(view)) state.show = view as RecordsView
+    else ignored.push({ reason: 'show.bad', value: show })
+  }
   return { state, ignored }
 }
 
@@ -193,5 +209,6 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (state.columns.length > 0) params.set('columns', formatNameList(dedupe(state.columns)))
   if (state.pinned.length > 0) params.set('pinned', formatNameList(dedupe(state.pinned)))
   if (state.lang) params.set('lang', state.lang)
+  if (state.show) params.set('show', state.show)
   return params.toString()
 }

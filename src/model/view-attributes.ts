@@ -15,6 +15,7 @@ export const VIEW_ATTRIBUTES: Readonly<Record<string, string>> = {
   columns: 'columns',
   pinned: 'pinned',
   locale: 'lang',
+  show: 'show',
 }
 
 /** The link parameters a `change` event and `element.view` carry (the view, not where or in which language). */
@@ -28,6 +29,7 @@ const VIEW_PARAMETERS = [
   'columns',
   'pinned',
   'search',
+  'show',
 ] as const
 
 export type ViewParameters = Partial<Record<(typeof VIEW_PARAMETERS)[number], string>>

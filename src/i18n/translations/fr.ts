@@ -7,6 +7,7 @@ import type { CopyCodeMessages } from '../catalogues/copy-code'
 import type { EmbedCodeMessages } from '../catalogues/embed-code'
 import type { ErrorMessages } from '../catalogues/errors'
 import type { ExportMessages } from '../catalogues/export'
+import type { CardsMessages } from '../catalogues/cards'
 import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
@@ -34,6 +35,15 @@ const main = {
   'app.views': 'Afficher les enregistrements en',
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
+  'app.viewCards': 'Fiches',
+  'app.menu': 'Menu',
+  'app.options': 'Filtres',
+  'app.optionsName': {
+    one: 'Filtres et options, 1 filtre actif',
+    other: 'Filtres et options, {count} filtres actifs',
+  },
+  'app.optionsTitle': 'Filtres et options',
+  'app.optionsDone': 'Voir les enregistrements',
   'app.backgroundError':
     'Les données les plus récentes n’ont pas pu être chargées : ce qui s’affiche n’est peut-être plus à jour.',
   'app.portalLocaleAdded':
@@ -66,6 +76,8 @@ const main = {
   'ignored.columns.bad': 'L’ordre des colonnes n’a pas pu être lu : elles sont dans l’ordre du tableau.',
   'ignored.pinned.bad': 'La liste des colonnes gardées en vue n’a pas pu être lue : aucune n’est gardée.',
   'ignored.lang.bad': 'La langue « {value} » n’est pas disponible : la page reste dans la langue actuelle.',
+  'ignored.show.bad':
+    'Les enregistrements ne peuvent pas s’afficher en « {value} » : ils s’affichent selon l’écran.',
   'ignored.limit.bad':
     'Le nombre de lignes « {value} » n’est pas un nombre entier supérieur à 0 : la valeur par défaut est utilisée.',
   'ignored.portal.bad':
@@ -575,8 +587,17 @@ const exportMessages = {
   'export.columnNotes': 'Notes',
 } satisfies Translation<ExportMessages>
 
+const cards = {
+  'cards.list': 'Enregistrements',
+  'cards.record': 'Enregistrement',
+  'cards.loading': 'Chargement…',
+  'cards.failed': 'Des enregistrements n’ont pas pu être chargés.',
+  'cards.retry': 'Réessayer',
+} satisfies Translation<CardsMessages>
+
 export const frenchTranslations: Translations = {
   main,
+  cards,
   errors,
   filterChips,
   filterDialog,

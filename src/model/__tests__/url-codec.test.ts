@@ -74,6 +74,7 @@ function randomState(random: () => number): ExplorerState {
   const filterNames = names.slice(0, Math.floor(random() * 4))
   return {
     lang: random() < 0.2 ? 'en-XA' : null,
+    show: random() < 0.3 ? pick(random, ['table', 'cards', 'chart'] as const) : null,
     portal: random() < 0.3 ? 'https://open.canada.ca/data/en' : null,
     resourceId:
       random() < 0.9 ? pick(random, ['r1', '5b2f1e6c-0000-4b7e-9c47-3f1c0c0c0c0c', 'alias_x']) : null,
@@ -257,6 +258,24 @@ describe('parseExplorerState', () => {
   })
 })
 
+describe('show (how the records are shown)', () => {
+  it('reads table, cards and chart, and says why anything else is not applied', () => {
+    expect(parseExplorerState('show=cards').state.show).toBe('cards')
+    expect(parseExplorerState('show=Chart').state.show).toBe('chart')
+    expect(parseExplorerState('').state.show).toBeNull()
+    const { state, ignored } = parseExplorerState('show=map')
+    expect(state.show).toBeNull()
+    expect(ignored).toEqual([{ reason: 'show.bad', value: 'map' }])
+  })
+
+  it('is written only when chosen', () => {
+    expect(serializeExplorerState({ ...DEFAULT_STATE, resourceId: 'r1', show: 'cards' })).toBe(
+      'resource_id=r1&show=cards',
+    )
+    expect(serializeExplorerState({ ...DEFAULT_STATE, resourceId: 'r1' })).toBe('resource_id=r1')
+  })
+})
+
 describe('serializeExplorerState', () => {
   it('writes the portal address in its normal form', () => {
     expect(serializeExplorerState({ ...DEFAULT_STATE, portal: 'https://X.org/data/en/' })).toBe(
@@ -274,6 +293,7 @@ describe('serializeExplorerState', () => {
   it('writes a stable key order with CKAN syntax', () => {
     const text = serializeExplorerState({
       lang: null,
+      show: null,
       hidden: [],
       columns: [],
       pinned: [],
