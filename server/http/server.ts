@@ -330,7 +330,9 @@ async function route(
         'Content-Type': file.contentType,
         'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       }
-      if (file.isHtml) headers['Content-Security-Policy'] = CSP
+      // a page, or an image that can hold script (SVG opened as a page runs its own): the same policy
+      if (file.isHtml || file.contentType.startsWith('image/svg+xml'))
+        headers['Content-Security-Policy'] = CSP
       // the embeddable explorer is loaded by pages on any origin, as a module script
       if (target.path.startsWith('/embed/')) headers['Access-Control-Allow-Origin'] = '*'
       return { status: 200, headers, body: file.body }
@@ -506,9 +508,29 @@ export function createDatastoreServer(options: ServerOptions): http.Server {
   const handler = createRequestHandler(options)
   const server = http.createServer((request, response) => void handler(request, response))
   // Malformed HTTP must not take the process down.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
-    else socket.destroy()
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy()
+      return
+    }
+    // An address or headers over Node's 16 KB (a long search sent as GET): CKAN's envelope and a way
+    // out, rather than Node's empty answer, which a client cannot read.
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      const body = JSON.stringify({
+        help: '',
+        success: false,
+        error: {
+          __type: 'Request Header Fields Too Large',
+          message: 'The address or the headers are too long: send a long search as a POST with a JSON body',
+        },
+      })
+      socket.end(
+        'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json;charset=utf-8\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      )
+      return
+    }
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
   })
   return server
 }

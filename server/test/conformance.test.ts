@@ -70,6 +70,10 @@ for (const backend of testBackends()) {
 
 function describeOn(backend: Backend, version: CkanVersion): void {
   const as2_11 = version === '2.11'
+  // a test of one generation's own behaviour is declared in that generation's suite only
+  const notDeclared = (() => undefined) as unknown as typeof it
+  const only2_11 = as2_11 ? it : notDeclared
+  const only2_12 = as2_11 ? notDeclared : it
   const ts = timestampOf(version)
   const BOOK_1 = book1(version)
   const versionArgs = ['--ckan-version', version]
@@ -123,14 +127,14 @@ function describeOn(backend: Backend, version: CkanVersion): void {
         expect(error['limit']).toEqual(['Must be a natural number'])
       })
 
-      it.runIf(as2_11)('10. a threshold below reltuples gives the planner estimate', async () => {
+      only2_11('10. a threshold below reltuples gives the planner estimate', async () => {
         const result = await ckan.search({ resource_id: HUNDRED, total_estimation_threshold: 50 })
         expect(result['total_was_estimated']).toBe(true)
         expect(result['total']).toBeGreaterThanOrEqual(90)
         expect(result['total']).toBeLessThanOrEqual(110)
       })
 
-      it.runIf(as2_11)('11. with filters the total is exact even above the threshold', async () => {
+      only2_11('11. with filters the total is exact even above the threshold', async () => {
         const result = await ckan.search({
           resource_id: THIRTY,
           filters: { 'the year': 1901 },
@@ -140,7 +144,7 @@ function describeOn(backend: Backend, version: CkanVersion): void {
         expect(result['total_was_estimated']).toBe(false)
       })
 
-      it.runIf(as2_11)('12. with distinct the total is exact', async () => {
+      only2_11('12. with distinct the total is exact', async () => {
         const result = await ckan.search({
           resource_id: THIRTY,
           fields: ['the year'],
@@ -151,7 +155,7 @@ function describeOn(backend: Backend, version: CkanVersion): void {
         expect(result['total_was_estimated']).toBe(false)
       })
 
-      it.runIf(as2_11)('13. threshold 0 always estimates; null or absent never does', async () => {
+      only2_11('13. threshold 0 always estimates; null or absent never does', async () => {
         expect(
           (await ckan.search({ resource_id: HUNDRED, total_estimation_threshold: 0 }))['total_was_estimated'],
         ).toBe(true)
@@ -164,7 +168,7 @@ function describeOn(backend: Backend, version: CkanVersion): void {
         expect((await ckan.search({ resource_id: HUNDRED }))['total_was_estimated']).toBe(false)
       })
 
-      it.skipIf(as2_11)(
+      only2_12(
         '10–13. (2.12) the threshold is ignored: totals are exact, never estimated or echoed',
         async () => {
           const searches: Dict[] = [
@@ -784,7 +788,7 @@ function describeOn(backend: Backend, version: CkanVersion): void {
         expect(error['records_format']).toEqual(["Value must be one of ['objects', 'lists', 'csv', 'tsv']"])
       })
 
-      it.runIf(as2_11)(
+      only2_11(
         '(derived §3.5) _links come from the path and query string, POST bodies never show up',
         async () => {
           const reply = await ckan.request(
@@ -803,7 +807,7 @@ function describeOn(backend: Backend, version: CkanVersion): void {
         },
       )
 
-      it.skipIf(as2_11)('(2.12) no _links', async () => {
+      only2_12('(2.12) no _links', async () => {
         const reply = await ckan.request(`/api/action/datastore_search?resource_id=${BOOKS}&limit=1&offset=2`)
         expect((reply.body as Dict)['result']).not.toHaveProperty('_links')
         expect(await ckan.search({ resource_id: BOOKS, limit: 5 })).not.toHaveProperty('_links')

@@ -221,6 +221,15 @@ describe('datastore_search under fuzzing', () => {
       const response = await send(way, data)
       expectCkanShape(response.status, await response.text(), false)
     }
+    // an address over Node's 16 KB of headers: 431 in CKAN's envelope, not an empty answer
+    const longAddress = await send('get', {
+      resource_id: 'generated',
+      fields: Array.from({ length: 2000 }, (_, i) => `c${i}`),
+    })
+    const longBody = await longAddress.text()
+    expect(longAddress.status).toBe(431)
+    expectCkanShape(longAddress.status, longBody, false)
+    expect(JSON.parse(longBody)).toMatchObject({ error: { __type: 'Request Header Fields Too Large' } })
     // over the limits: searches and field lists that would hold the database for up to a minute
     const tooManyTerms = {
       q: ['Too many search terms: a search may have at most 100 words in all'],

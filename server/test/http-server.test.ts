@@ -1,5 +1,8 @@
 // The HTTP layer with actions that fail in the ways real ones can: every failure becomes CKAN's
 // answer, nothing leaks a stack trace, and the log never contains the token.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QueryError, QueryTimeoutError, type Db } from '../ckan/types.ts'
 import { pathForLog, type Action } from '../http/server.ts'
@@ -131,6 +134,33 @@ describe('callers and methods', () => {
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src *; frame-ancestors *",
     )
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+})
+
+describe('the app’s own files', () => {
+  it('give an SVG image the page’s policy, so a script inside it cannot run on this origin', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'svg-app-'))
+    await writeFile(
+      path.join(root, 'icon.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    )
+    const server = await startInProcess({
+      db: unusedDb,
+      actions,
+      tokens: [],
+      log: () => {},
+      staticRoot: root,
+    })
+    try {
+      const response = await fetch(`${server.url}/icon.svg`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+      expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    } finally {
+      await server.stop()
+      await rm(root, { recursive: true, force: true })
+    }
   })
 })
 

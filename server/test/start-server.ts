@@ -30,7 +30,7 @@ export interface RunningServer {
  */
 export async function startInProcess(
   options: Pick<ServerOptions, 'db' | 'actions' | 'tokens' | 'log'> &
-    Partial<Pick<ServerOptions, 'maxClientRequests' | 'debugErrors'>>,
+    Partial<Pick<ServerOptions, 'maxClientRequests' | 'debugErrors' | 'staticRoot'>>,
 ): Promise<RunningServer> {
   const server = createDatastoreServer({
     config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
