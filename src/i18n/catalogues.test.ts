@@ -13,6 +13,7 @@ import {
   type Message,
   type MessageTable,
   type Translation,
+  withoutIsolation,
 } from './translate'
 import { frenchTranslations } from './translations/fr'
 
@@ -161,6 +162,19 @@ describe('right-to-left languages', () => {
     )
     expect(t('search.label')).toBe('חיפוש')
     expect(t('status.range', { from: 1, to: 100, total: 12_345 })).toBe('1–100 מתוך 12,345 רשומות')
-    expect(t('portal.notHttp')).toBe(mainCatalogue.en['portal.notHttp'])
+    // English standing in for Hebrew keeps its own direction: isolated left to right
+    expect(t('portal.notHttp')).toBe(`\u2066${mainCatalogue.en['portal.notHttp']}\u2069`)
+  })
+
+  it('leaves no isolation mark in words meant for a file', () => {
+    const t = createTranslator(mainCatalogue, {}, createLocaleFormats('ar'))
+    expect(withoutIsolation(t('portal.notHttp'))).toBe(mainCatalogue.en['portal.notHttp'])
+  })
+
+  it('isolates no French text, nor English shown in English', () => {
+    const french = createTranslator(mainCatalogue, {}, createLocaleFormats('fr'))
+    expect(french('portal.notHttp')).toBe(mainCatalogue.en['portal.notHttp'])
+    const english = createTranslator(mainCatalogue, undefined, createLocaleFormats('en'))
+    expect(english('search.hint')).toBe(mainCatalogue.en['search.hint'])
   })
 })
