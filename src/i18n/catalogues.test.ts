@@ -2,6 +2,7 @@
 // form, plurals kept plural (and ordinals ordinal), French complete; and a few French sentences as
 // the page shows them.
 import { describe, expect, it } from 'vitest'
+import { cardsCatalogue } from './catalogues/cards'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
 import { loadTranslations, TRANSLATED_LOCALES } from './languages'
@@ -164,6 +165,54 @@ describe('right-to-left languages', () => {
     expect(t('status.range', { from: 1, to: 100, total: 12_345 })).toBe('1–100 מתוך 12,345 רשומות')
     // English standing in for Hebrew keeps its own direction: isolated left to right
     expect(t('portal.notHttp')).toBe(`\u2066${mainCatalogue.en['portal.notHttp']}\u2069`)
+  })
+
+  it('translates every word of a phone’s first screen and of its sheet into Hebrew and Arabic', async () => {
+    const firstScreen = [
+      'app.title',
+      'app.menu',
+      'app.controls',
+      'app.options',
+      'app.optionsName',
+      'app.optionsTitle',
+      'app.optionsDone',
+      'app.views',
+      'app.viewTable',
+      'app.viewCards',
+      'app.viewChart',
+      'app.export',
+      'app.profileStrip',
+      'app.copyAsCode',
+      'app.download',
+      'app.embedView',
+      'app.dataFrom',
+      'app.skipToTable',
+      'search.label',
+      'search.placeholder',
+      'search.hint',
+      'search.hintWhole',
+      'search.wholeWords',
+      'limit.label',
+      'limit.all',
+      'filters.addFilter',
+      'status.range',
+      'table.columns.button',
+      'table.columns.summary',
+      'table.grid.label',
+      'picker.placeholder',
+      'picker.hint',
+      'picker.open',
+      'display.menu',
+      'ui.close',
+    ]
+    for (const locale of ['he', 'ar']) {
+      const translations = await loadTranslations(locale)
+      const missing = firstScreen.filter((key) => !Object.hasOwn(translations.main ?? {}, key))
+      const cards = Object.keys(cardsCatalogue.en).filter(
+        (key) => !Object.hasOwn(translations.cards ?? {}, key),
+      )
+      expect([...missing, ...cards], locale).toEqual([])
+    }
   })
 
   it('leaves no isolation mark in words meant for a file', () => {
