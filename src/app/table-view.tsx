@@ -129,7 +129,8 @@ export function TableView(props: TableViewProps) {
       {compact ? (
         <CompactToolbar
           title={
-            <h2 id={titleId} className="dse-view__title">
+            // dir="auto": a Latin name in a right-to-left page is shortened at its own end
+            <h2 id={titleId} className="dse-view__title" dir="auto">
               {summary?.name ?? state.resourceId}
             </h2>
           }
