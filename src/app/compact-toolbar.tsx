@@ -3,6 +3,7 @@
 // many filters are active.
 import type { ReactNode } from 'react'
 import { SearchBox } from '../features/search/search-box'
+import { compactCatalogue } from '../i18n/catalogues/compact'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState } from '../model/explorer-state'
@@ -24,6 +25,7 @@ export function CompactToolbar({
   onOpenSheet(): void
 }) {
   const t = useMessages(mainCatalogue)
+  const tCompact = useMessages(compactCatalogue)
   const active = state.filters.filter(isActive).length
   return (
     <div className="dse-compact-bar" role="group" aria-label={t('app.controls')} part="toolbar">
@@ -40,11 +42,13 @@ export function CompactToolbar({
         className="dse-button dse-button--secondary dse-compact-bar__options"
         aria-haspopup="dialog"
         aria-expanded={sheetOpen}
-        aria-label={active > 0 ? t('app.optionsName', { count: active }) : t('app.optionsTitle')}
+        aria-label={
+          active > 0 ? tCompact('app.optionsName', { count: active }) : tCompact('app.optionsTitle')
+        }
         onClick={onOpenSheet}
       >
         <span aria-hidden="true" className="dse-compact-bar__icon" />
-        <span>{t('app.options')}</span>
+        <span>{tCompact('app.options')}</span>
         {active > 0 && (
           <span className="dse-compact-bar__count" aria-hidden="true">
             {active}

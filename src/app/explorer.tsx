@@ -1,7 +1,7 @@
 // The explorer's page: the portal and token settings, notices, the table chooser, and either the
 // start panel or the open table. It owns the view's changes: each goes into the view store, with its
 // first page asked for at once.
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
 import { flushSync } from 'react-dom'
 import { isCkanError } from '../api/ckan/errors'
 import { portalHost } from '../api/ckan/portal-url'
@@ -22,7 +22,6 @@ import { StartPanel } from './start-panel'
 import { loadTableError } from './load-table-error'
 import { DisplaySettings } from './display-settings'
 import { focusGrid } from './focus-grid'
-import { HeaderMenu } from './header-menu'
 import { PortalMenu } from './portal-menu'
 import { useScreenFit } from './screen-fit'
 import { TableView } from './table-view'
@@ -53,6 +52,9 @@ function Main({
     </main>
   )
 }
+
+// Loaded on a narrow screen only: the header's one menu.
+const HeaderMenu = lazy(() => import('./header-menu').then((module) => ({ default: module.HeaderMenu })))
 
 /** Failures the portal panel can help with: another address, or the portal's own website. */
 const PORTAL_FAILURES: ReadonlySet<CkanErrorKind> = new Set(['cors', 'network', 'not-ckan', 'proxy-refused'])
@@ -214,15 +216,17 @@ export function Explorer({
           <h1 className="dse-title">{t('app.title')}</h1>
           {compact ? (
             // the portal panel opening by itself for a problem opens the menu around it too
-            <HeaderMenu
-              open={headerMenuOpen || panelOpen}
-              onOpenChange={(open) => {
-                setHeaderMenuOpen(open)
-                if (!open && panelOpen) setPanelOpen(false)
-              }}
-            >
-              {headerControls}
-            </HeaderMenu>
+            <Suspense fallback={null}>
+              <HeaderMenu
+                open={headerMenuOpen || panelOpen}
+                onOpenChange={(open) => {
+                  setHeaderMenuOpen(open)
+                  if (!open && panelOpen) setPanelOpen(false)
+                }}
+              >
+                {headerControls}
+              </HeaderMenu>
+            </Suspense>
           ) : (
             headerControls
           )}

@@ -1,7 +1,7 @@
 // On a narrow screen the header keeps one line: its title and one "Menu" button, which opens the table
 // chooser, the portal settings and the display choices (each as on a wide screen) under the header.
 import { useId, type ReactNode } from 'react'
-import { mainCatalogue } from '../i18n/catalogues/main'
+import { compactCatalogue } from '../i18n/catalogues/compact'
 import { useMessages } from '../i18n/i18n-context'
 
 export function HeaderMenu({
@@ -13,7 +13,7 @@ export function HeaderMenu({
   onOpenChange: (open: boolean) => void
   children: ReactNode
 }) {
-  const t = useMessages(mainCatalogue)
+  const tCompact = useMessages(compactCatalogue)
   const panelId = useId()
   return (
     <div
@@ -32,7 +32,7 @@ export function HeaderMenu({
         aria-controls={panelId}
         onClick={() => onOpenChange(!open)}
       >
-        {t('app.menu')}
+        {tCompact('app.menu')}
         <span className="dse-portal-button__chevron" aria-hidden="true" />
       </button>
       <div id={panelId} className="dse-header-menu__panel" hidden={!open}>

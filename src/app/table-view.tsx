@@ -24,7 +24,6 @@ import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/fil
 import type { FilterCondition } from '../model/filters'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
-import { CompactToolbar } from './compact-toolbar'
 import { loadCards } from './load-cards'
 import { useScreenFit } from './screen-fit'
 import { useProfileStrip } from './use-profile-strip'
@@ -37,6 +36,10 @@ import { ViewToolbar } from './view-toolbar'
 
 const REQUEST_TIMEOUT_SECONDS = Math.round(REQUEST_TIMEOUT_MS / 1000)
 
+// Loaded on a narrow screen only (a wide one never needs it), at once: the one-line toolbar.
+const CompactToolbar = lazy(() =>
+  import('./compact-toolbar').then((module) => ({ default: module.CompactToolbar })),
+)
 // Loaded when first opened: the compact toolbar's sheet of filters and options.
 const ViewSheet = lazy(() => import('./view-sheet').then((module) => ({ default: module.ViewSheet })))
 
@@ -127,18 +130,21 @@ export function TableView(props: TableViewProps) {
   return (
     <section className="dse-view" aria-labelledby={titleId}>
       {compact ? (
-        <CompactToolbar
-          title={
-            // dir="auto": a Latin name in a right-to-left page is shortened at its own end
-            <h2 id={titleId} className="dse-view__title" dir="auto">
-              {summary?.name ?? state.resourceId}
-            </h2>
-          }
-          state={state}
-          change={change}
-          sheetOpen={sheetOpen}
-          onOpenSheet={() => setSheetOpen(true)}
-        />
+        // until it arrives (with the first page), a line of its height keeps the records in place
+        <Suspense fallback={<div className="dse-compact-bar" />}>
+          <CompactToolbar
+            title={
+              // dir="auto": a Latin name in a right-to-left page is shortened at its own end
+              <h2 id={titleId} className="dse-view__title" dir="auto">
+                {summary?.name ?? state.resourceId}
+              </h2>
+            }
+            state={state}
+            change={change}
+            sheetOpen={sheetOpen}
+            onOpenSheet={() => setSheetOpen(true)}
+          />
+        </Suspense>
       ) : (
         <>
           <div className="dse-view__heading">

@@ -13,6 +13,7 @@ import { createWarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState } from '../model/explorer-state'
+import { useRecordWindow } from '../queries/use-record-window'
 import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
 import { loadCards } from './load-cards'
@@ -158,6 +159,7 @@ export function ViewRecords(props: ViewRecordsProps) {
                   firstPage={data}
                   firstPageRequest={request}
                   stale={firstPage.isPlaceholderData}
+                  useWindow={useRecordWindow}
                 />
               </Suspense>
             ) : (

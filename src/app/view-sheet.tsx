@@ -7,6 +7,7 @@ import { Dialog } from '../components/ui/dialog'
 import { FilterChips } from '../features/filters/filter-chips'
 import { LimitSelect } from '../features/limit/limit-select'
 import { WholeWordsCheck } from '../features/search/search-box'
+import { compactCatalogue } from '../i18n/catalogues/compact'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import { useEnvironment } from '../instance/environment'
@@ -34,6 +35,7 @@ export interface ViewSheetProps {
 export function ViewSheet(props: ViewSheetProps) {
   const { state, change, fields, shownAs, openDialog, onClose } = props
   const t = useMessages(mainCatalogue)
+  const tCompact = useMessages(compactCatalogue)
   const { layout } = useEnvironment()
   const showAsName = useId()
   const hasFields = fields.length > 0
@@ -46,11 +48,11 @@ export function ViewSheet(props: ViewSheetProps) {
     <Dialog
       open={props.open}
       onClose={onClose}
-      title={t('app.optionsTitle')}
+      title={tCompact('app.optionsTitle')}
       className="dse-sheet"
       footer={
         <button type="button" className="dse-button dse-button--primary" onClick={onClose}>
-          {t('app.optionsDone')}
+          {tCompact('app.optionsDone')}
         </button>
       }
     >

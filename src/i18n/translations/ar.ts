@@ -2,6 +2,7 @@
 // its own chunk; the page is then laid out right to left (locale-formats' directionOf). Counts
 // stand after “السجلات” so the noun does not have to agree with the number.
 import type { CardsMessages } from '../catalogues/cards'
+import type { CompactMessages } from '../catalogues/compact'
 import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { MainMessages } from '../catalogues/main'
 import type { Translation, Translations } from '../translate'
@@ -94,14 +95,6 @@ const main = {
   'app.viewTable': 'جدول',
   'app.viewCards': 'بطاقات',
   'app.viewChart': 'رسم بياني',
-  'app.menu': 'القائمة',
-  'app.options': 'عوامل التصفية',
-  'app.optionsName': {
-    one: 'عوامل التصفية والخيارات، عامل تصفية واحد نشط',
-    other: 'عوامل التصفية والخيارات، عوامل التصفية النشطة: {count}',
-  },
-  'app.optionsTitle': 'عوامل التصفية والخيارات',
-  'app.optionsDone': 'عرض السجلات',
   'picker.placeholder': 'اكتب اسمًا، أو الصق رابطًا إلى جدول',
   'picker.hint': 'اكتب جزءًا من اسم الجدول للعثور عليه، أو الصق رابط صفحة الجدول في البوابة.',
   'search.hint': 'يعثر على السجلات التي تبدأ فيها كلمة بما تكتبه.',
@@ -120,6 +113,17 @@ const filterChips = {
   'filters.clearAll': 'إزالة كل عوامل التصفية',
 } satisfies Translation<FilterChipsMessages>
 
+const compact = {
+  'app.menu': 'القائمة',
+  'app.options': 'عوامل التصفية',
+  'app.optionsName': {
+    one: 'عوامل التصفية والخيارات، عامل تصفية واحد نشط',
+    other: 'عوامل التصفية والخيارات، عوامل التصفية النشطة: {count}',
+  },
+  'app.optionsTitle': 'عوامل التصفية والخيارات',
+  'app.optionsDone': 'عرض السجلات',
+} satisfies Translation<CompactMessages>
+
 const cards = {
   'cards.list': 'السجلات',
   'cards.record': 'سجل',
@@ -128,4 +132,4 @@ const cards = {
   'cards.retry': 'إعادة المحاولة',
 } satisfies Translation<CardsMessages>
 
-export const arabicTranslations: Translations = { main, filterChips, cards }
+export const arabicTranslations: Translations = { main, filterChips, cards, compact }

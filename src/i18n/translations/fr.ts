@@ -8,6 +8,7 @@ import type { EmbedCodeMessages } from '../catalogues/embed-code'
 import type { ErrorMessages } from '../catalogues/errors'
 import type { ExportMessages } from '../catalogues/export'
 import type { CardsMessages } from '../catalogues/cards'
+import type { CompactMessages } from '../catalogues/compact'
 import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
@@ -36,14 +37,6 @@ const main = {
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
   'app.viewCards': 'Fiches',
-  'app.menu': 'Menu',
-  'app.options': 'Filtres',
-  'app.optionsName': {
-    one: 'Filtres et options, 1 filtre actif',
-    other: 'Filtres et options, {count} filtres actifs',
-  },
-  'app.optionsTitle': 'Filtres et options',
-  'app.optionsDone': 'Voir les enregistrements',
   'app.backgroundError':
     'Les données les plus récentes n’ont pas pu être chargées : ce qui s’affiche n’est peut-être plus à jour.',
   'app.portalLocaleAdded':
@@ -587,6 +580,17 @@ const exportMessages = {
   'export.columnNotes': 'Notes',
 } satisfies Translation<ExportMessages>
 
+const compact = {
+  'app.menu': 'Menu',
+  'app.options': 'Filtres',
+  'app.optionsName': {
+    one: 'Filtres et options, 1 filtre actif',
+    other: 'Filtres et options, {count} filtres actifs',
+  },
+  'app.optionsTitle': 'Filtres et options',
+  'app.optionsDone': 'Voir les enregistrements',
+} satisfies Translation<CompactMessages>
+
 const cards = {
   'cards.list': 'Enregistrements',
   'cards.record': 'Enregistrement',
@@ -598,6 +602,7 @@ const cards = {
 export const frenchTranslations: Translations = {
   main,
   cards,
+  compact,
   errors,
   filterChips,
   filterDialog,

@@ -1,6 +1,7 @@
 // Hebrew for the labels most visible on the page; everything else falls back to English. Loaded as
 // its own chunk; the page is then laid out right to left (locale-formats' directionOf).
 import type { CardsMessages } from '../catalogues/cards'
+import type { CompactMessages } from '../catalogues/compact'
 import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { MainMessages } from '../catalogues/main'
 import type { Translation, Translations } from '../translate'
@@ -79,14 +80,6 @@ const main = {
   'app.viewTable': 'טבלה',
   'app.viewCards': 'כרטיסים',
   'app.viewChart': 'תרשים',
-  'app.menu': 'תפריט',
-  'app.options': 'מסננים',
-  'app.optionsName': {
-    one: 'מסננים ואפשרויות, מסנן פעיל אחד',
-    other: 'מסננים ואפשרויות, {count} מסננים פעילים',
-  },
-  'app.optionsTitle': 'מסננים ואפשרויות',
-  'app.optionsDone': 'הצגת הרשומות',
   'picker.placeholder': 'הקלידו שם, או הדביקו קישור לטבלה',
   'picker.hint': 'הקלידו חלק משם הטבלה כדי למצוא אותה, או הדביקו את הקישור לדף הטבלה בפורטל.',
   'search.hint': 'מוצא רשומות שבהן מילה מתחילה במה שהקלדתם.',
@@ -105,6 +98,17 @@ const filterChips = {
   'filters.clearAll': 'הסרת כל המסננים',
 } satisfies Translation<FilterChipsMessages>
 
+const compact = {
+  'app.menu': 'תפריט',
+  'app.options': 'מסננים',
+  'app.optionsName': {
+    one: 'מסננים ואפשרויות, מסנן פעיל אחד',
+    other: 'מסננים ואפשרויות, {count} מסננים פעילים',
+  },
+  'app.optionsTitle': 'מסננים ואפשרויות',
+  'app.optionsDone': 'הצגת הרשומות',
+} satisfies Translation<CompactMessages>
+
 const cards = {
   'cards.list': 'רשומות',
   'cards.record': 'רשומה',
@@ -113,4 +117,4 @@ const cards = {
   'cards.retry': 'ניסיון נוסף',
 } satisfies Translation<CardsMessages>
 
-export const hebrewTranslations: Translations = { main, filterChips, cards }
+export const hebrewTranslations: Translations = { main, filterChips, cards, compact }
