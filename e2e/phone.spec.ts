@@ -112,6 +112,11 @@ for (const size of [
       expect(await pageScrollsSideways(page)).toBe(false)
       expect(await smallTargets(page)).toEqual([])
       await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible()
+      // page zoom is never blocked
+      await expect(page.locator('meta[name="viewport"]')).not.toHaveAttribute(
+        'content',
+        /user-scalable\s*=\s*(no|0)|maximum-scale/,
+      )
       await expectNoAxeViolations(page, 'cards')
 
       // a tap opens the whole record, every field
@@ -162,7 +167,15 @@ for (const size of [
 
       await options.tap()
       const added = viewRequests(explorer)
-      await explorer.filterBy('Country', ['Canada'])
+      // the filter dialog opens in the sheet's place, and fits the screen
+      await explorer.startFilter('Country')
+      const dialogBox = await explorer.filterDialog.boundingBox()
+      expect(dialogBox!.x).toBeGreaterThanOrEqual(0)
+      expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(size.width)
+      expect(dialogBox!.y + dialogBox!.height).toBeLessThanOrEqual(size.height)
+      await explorer.pickSuggestions(['Canada'])
+      await explorer.applyFilter.tap()
+      await expect(explorer.filterDialog).toBeHidden()
       await expect(options).toHaveAccessibleName('Filters and options, 1 filter active')
       await expect(cards.first()).toContainText('Country: Canada')
       await expect(explorer.count).not.toHaveText(allCount!)
