@@ -1,7 +1,7 @@
 // One explorer: its own query cache, view, language and environment. The standalone page mounts one;
 // a page with embeds mounts one per element. Nothing here reaches outside `environment`.
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { I18nContext } from '../i18n/i18n-context'
 import { chooseLocale } from '../i18n/choose-locale'
@@ -12,6 +12,7 @@ import { createFoundRowCounts, FoundRowCountsContext } from '../queries/found-ro
 import { Explorer } from './explorer'
 import { createQueryClient } from './query-client'
 import { useExplorerState } from './use-explorer-state'
+import { loadCards } from './load-cards'
 import { ScreenFitContext, useScreenFitOf } from './screen-fit'
 import { usePreferredHeight } from './use-preferred-height'
 
@@ -48,6 +49,12 @@ function ExplorerRoot({
   usePreferredHeight(rootRef, onPreferredHeight)
   const fit = useScreenFitOf(rootRef, layout === 'embed')
   const view = useExplorerState(viewStore)
+  // On a narrow screen the cards' code is asked for as soon as the width is known, beside the first
+  // page, not once the view has rendered (a second round trip before the first cards).
+  const cardsFirst = fit.narrow && !!view.state.resourceId && (view.state.show ?? 'cards') === 'cards'
+  useLayoutEffect(() => {
+    if (cardsFirst) loadCards().catch(() => undefined)
+  }, [cardsFirst])
   const i18n = useLanguage(
     chooseLocale({
       link: view.state.lang ?? config.locale ?? null,

@@ -1,17 +1,7 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { countText } from '../features/status/count-text'
@@ -24,7 +14,6 @@ import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/fil
 import type { FilterCondition } from '../model/filters'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
-import { loadCards } from './load-cards'
 import { useScreenFit } from './screen-fit'
 import { useProfileStrip } from './use-profile-strip'
 import type { ChangeView } from './use-explorer-state'
@@ -68,13 +57,10 @@ export function TableView(props: TableViewProps) {
   const viewId = useId()
   const tabIds = useMemo(() => viewTabIds(viewId), [viewId])
   // the records as a table, cards or a quick chart: as the link says, else as the screen suits
-  // (the chart is loaded when first shown, the cards at once where they are the default)
+  // (the chart is loaded when first shown, the cards at once where they are the default: app.tsx)
   const { compact, narrow } = useScreenFit()
   const shownAs: ShownAs = state.show ?? (narrow ? 'cards' : 'table')
   const setShownAs = (show: ShownAs) => change({ show }, { history: 'push' })
-  useEffect(() => {
-    if (shownAs === 'cards') loadCards().catch(() => undefined)
-  }, [shownAs])
   const [sheetOpen, setSheetOpen] = useState(false)
   const sheetMounted = useEverTrue(sheetOpen)
   const closeSheet = useCallback(() => setSheetOpen(false), [])
