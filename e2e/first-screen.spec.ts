@@ -64,22 +64,7 @@ test.describe('on a 1280×800 screen', () => {
   })
 })
 
-test.describe('on a 375×667 phone', () => {
-  test.use({ viewport: { width: 375, height: 667 } })
-
-  test('the first row of the grid is on the first screen, and nothing is wider than it', async ({
-    explorer,
-    page,
-  }) => {
-    await explorer.openResource(GENERATED_RESOURCE_ID)
-    const firstRow = await explorer.dataRows().first().boundingBox()
-    expect(firstRow).not.toBeNull()
-    expect(firstRow!.y + firstRow!.height).toBeLessThanOrEqual(667)
-    const width = await page.evaluate(() => document.scrollingElement!.scrollWidth)
-    expect(width).toBeLessThanOrEqual(375)
-    await expectNoAxeViolations(page, 'phone')
-  })
-})
+// A phone's first screen (cards, the one-line toolbar, the table at 320 px): e2e/phone.spec.ts.
 
 test.describe('the start page', () => {
   test('lists every bundled table with its title and row count before anything is typed', async ({

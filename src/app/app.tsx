@@ -1,7 +1,7 @@
 // One explorer: its own query cache, view, language and environment. The standalone page mounts one;
 // a page with embeds mounts one per element. Nothing here reaches outside `environment`.
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { I18nContext } from '../i18n/i18n-context'
 import { chooseLocale } from '../i18n/choose-locale'
@@ -12,6 +12,8 @@ import { createFoundRowCounts, FoundRowCountsContext } from '../queries/found-ro
 import { Explorer } from './explorer'
 import { createQueryClient } from './query-client'
 import { useExplorerState } from './use-explorer-state'
+import { loadCards } from './load-cards'
+import { ScreenFitContext, useScreenFitOf } from './screen-fit'
 import { usePreferredHeight } from './use-preferred-height'
 
 export function App({ environment }: { environment: ExplorerEnvironment }) {
@@ -45,7 +47,14 @@ function ExplorerRoot({
     useEnvironment()
   const rootRef = useRef<HTMLDivElement>(null)
   usePreferredHeight(rootRef, onPreferredHeight)
+  const fit = useScreenFitOf(rootRef, layout === 'embed')
   const view = useExplorerState(viewStore)
+  // On a narrow screen the cards' code is asked for as soon as the width is known, beside the first
+  // page, not once the view has rendered (a second round trip before the first cards).
+  const cardsFirst = fit.narrow && !!view.state.resourceId && (view.state.tab ?? 'cards') === 'cards'
+  useLayoutEffect(() => {
+    if (cardsFirst) loadCards().catch(() => undefined)
+  }, [cardsFirst])
   const i18n = useLanguage(
     chooseLocale({
       link: view.state.lang ?? config.locale ?? null,
@@ -72,24 +81,26 @@ function ExplorerRoot({
       <div
         ref={rootRef}
         className={
-          layout === 'embed'
+          (layout === 'embed'
             ? 'dse-root dse-root--embed'
             : view.state.resourceId
               ? 'dse-root dse-root--fill'
-              : 'dse-root'
+              : 'dse-root') + (fit.compact ? ' dse-root--compact' : '')
         }
         lang={locale}
         dir={dir}
         data-theme={shownTheme ?? undefined}
       >
-        <ErrorBoundary>
-          <Explorer
-            view={view}
-            display={display}
-            backgroundError={backgroundError}
-            onDismissBackgroundError={onDismissBackgroundError}
-          />
-        </ErrorBoundary>
+        <ScreenFitContext value={fit}>
+          <ErrorBoundary>
+            <Explorer
+              view={view}
+              display={display}
+              backgroundError={backgroundError}
+              onDismissBackgroundError={onDismissBackgroundError}
+            />
+          </ErrorBoundary>
+        </ScreenFitContext>
       </div>
     </I18nContext>
   )

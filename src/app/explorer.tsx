@@ -23,6 +23,7 @@ import { loadTableError } from './load-table-error'
 import { DisplaySettings } from './display-settings'
 import { focusGrid } from './focus-grid'
 import { PortalMenu } from './portal-menu'
+import { useScreenFit } from './screen-fit'
 import { TableView } from './table-view'
 import type { ChangeView, ExplorerStateHandle } from './use-explorer-state'
 import { FirstPageFetcher, useFirstPage } from './use-first-page'
@@ -56,6 +57,9 @@ function Main({
     </main>
   )
 }
+
+// Loaded on a narrow screen only: the header's one menu.
+const HeaderMenu = lazy(() => import('./header-menu').then((module) => ({ default: module.HeaderMenu })))
 
 /** Failures the portal panel can help with: another address, or the portal's own website. */
 const PORTAL_FAILURES: ReadonlySet<CkanErrorKind> = new Set(['cors', 'network', 'not-ckan', 'proxy-refused'])
@@ -170,6 +174,8 @@ export function Explorer({
     : failure && PORTAL_FAILURES.has(failure)
       ? `portal ${baseUrl}`
       : null
+  const { compact } = useScreenFit()
+  const [headerMenuOpen, setHeaderMenuOpen] = useState(false)
   const [panelChoice, setPanelChoice] = useState<{ open: boolean; closedOn: string | null }>({
     open: false,
     closedOn: null,
@@ -188,6 +194,38 @@ export function Explorer({
   }
   const settingsWanted = useEverTrue(panelOpen || !state.resourceId || names.paintedId !== null)
 
+  // the table chooser, the portal and the display choices: in the header's line, or in its menu (compact)
+  const headerControls = (
+    <>
+      {state.resourceId && (
+        <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} compact />
+      )}
+      <PortalMenu host={portalHost(baseUrl)} open={panelOpen} onOpenChange={setPanelOpen}>
+        {settingsWanted && (
+          <Suspense fallback={null}>
+            <PortalSettings
+              baseUrl={baseUrl}
+              defaultBaseUrl={config.portal}
+              onPortalChange={changePortal}
+              hasToken={session.hasToken}
+              remember={session.remember}
+              onTokenApply={session.applyToken}
+              onRememberChange={session.setRemember}
+              tokenInputRef={tokenInputRef}
+              tokenWanted={tokenWanted}
+            />
+          </Suspense>
+        )}
+      </PortalMenu>
+      <DisplaySettings
+        locale={locale}
+        onLocaleChange={(lang) => update({ lang })}
+        theme={display.theme}
+        {...(display.onThemeChange ? { onThemeChange: display.onThemeChange } : {})}
+      />
+    </>
+  )
+
   return (
     <>
       <FirstPageFetcher portal={portal} request={request} />
@@ -199,32 +237,22 @@ export function Explorer({
       {!embedded && (
         <header className="dse-header">
           <h1 className="dse-title">{t('app.title')}</h1>
-          {state.resourceId && (
-            <ResourcePicker key={baseUrl} portal={portal} recent={recent} onOpen={openResource} compact />
+          {compact ? (
+            // the portal panel opening by itself for a problem opens the menu around it too
+            <Suspense fallback={null}>
+              <HeaderMenu
+                open={headerMenuOpen || panelOpen}
+                onOpenChange={(open) => {
+                  setHeaderMenuOpen(open)
+                  if (!open && panelOpen) setPanelOpen(false)
+                }}
+              >
+                {headerControls}
+              </HeaderMenu>
+            </Suspense>
+          ) : (
+            headerControls
           )}
-          <PortalMenu host={portalHost(baseUrl)} open={panelOpen} onOpenChange={setPanelOpen}>
-            {settingsWanted && (
-              <Suspense fallback={null}>
-                <PortalSettings
-                  baseUrl={baseUrl}
-                  defaultBaseUrl={config.portal}
-                  onPortalChange={changePortal}
-                  hasToken={session.hasToken}
-                  remember={session.remember}
-                  onTokenApply={session.applyToken}
-                  onRememberChange={session.setRemember}
-                  tokenInputRef={tokenInputRef}
-                  tokenWanted={tokenWanted}
-                />
-              </Suspense>
-            )}
-          </PortalMenu>
-          <DisplaySettings
-            locale={locale}
-            onLocaleChange={(lang) => update({ lang })}
-            theme={display.theme}
-            {...(display.onThemeChange ? { onThemeChange: display.onThemeChange } : {})}
-          />
         </header>
       )}
       <Main embedded={embedded} ref={mainRef}>

@@ -1,28 +1,47 @@
 // An open table: its heading, the toolbar (search, limit, filters, overviews, export, tabs), the active
 // filters, the counts line, the records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { countText } from '../features/status/count-text'
 import type { PlaceColumns } from '../features/map/find-places'
 import { StatusBar } from '../features/status/status-bar'
+import { useEverTrue } from '../components/ui/use-ever-true'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
-import { VIEW_TABS } from '../model/view-tab'
 import { removeFiltersOn, replaceCondition, setFilterValues } from '../model/filter-edits'
 import type { FilterCondition } from '../model/filters'
 import { useFoundRowCount } from '../queries/found-row-count'
 import { visibleRowCount } from '../queries/page-plan'
+import { useScreenFit } from './screen-fit'
 import { useProfileStrip } from './use-profile-strip'
 import type { ChangeView } from './use-explorer-state'
 import { useViewDialogs } from './use-view-dialogs'
 import { ViewDialogs } from './view-dialogs'
 import { ViewRecords } from './view-records'
-import { ViewToolbar, type ShownAs } from './view-toolbar'
+import { offeredTabs, viewTabIds, type ShownAs } from './view-tabs'
+import { ViewToolbar } from './view-toolbar'
 
 const REQUEST_TIMEOUT_SECONDS = Math.round(REQUEST_TIMEOUT_MS / 1000)
+
+// Loaded on a narrow screen only (a wide one never needs it), at once: the one-line toolbar.
+const CompactToolbar = lazy(() =>
+  import('./compact-toolbar').then((module) => ({ default: module.CompactToolbar })),
+)
+// Loaded when first opened: the compact toolbar's sheet of filters and options.
+const ViewSheet = lazy(() => import('./view-sheet').then((module) => ({ default: module.ViewSheet })))
 
 // Loaded when a view has filters (with their own catalogue): not needed for the first rows of most views.
 const FilterChips = lazy(() =>
@@ -46,23 +65,31 @@ export function TableView(props: TableViewProps) {
   const { portal, state, summary, firstPage, request, change } = props
   const t = useMessages(mainCatalogue)
   const titleId = useId()
-  const tabIds = { table: useId(), chart: useId(), summary: useId(), map: useId(), panel: useId() }
-  // the records as a table, a quick chart, a summary or a map (each loaded when first shown), as the link says
-  const shownAs = state.tab
+  const viewId = useId()
+  const tabIds = useMemo(() => viewTabIds(viewId), [viewId])
+  // the records as a table, cards, a quick chart, a summary or a map (each loaded when first shown), as
+  // the link says, else as the screen suits (the cards load at once where they are the default: app.tsx)
+  const { compact, narrow } = useScreenFit()
+  const shownAs: ShownAs = state.tab ?? (narrow ? 'cards' : 'table')
   const setShownAs = (tab: ShownAs) => change({ tab }, { history: 'push' })
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const sheetMounted = useEverTrue(sheetOpen)
+  const closeSheet = useCallback(() => setSheetOpen(false), [])
   const { dialogs, openDialog, editFilter, closeDialog } = useViewDialogs()
   const data = firstPage.data
   const busy = firstPage.isFetching
   const fields = data?.fields ?? []
   const places = usePlaces(data)
   // one list of tabs: the Map tab only for a table with places
-  const views = VIEW_TABS.filter((tab) => tab !== 'map' || places !== null)
+  const views = offeredTabs(places !== null)
   const tabShown: ShownAs = views.includes(shownAs) ? shownAs : 'table'
 
   const putCondition = (index: number | undefined, condition: FilterCondition | null) =>
     change({ filters: replaceCondition(state.filters, index, condition) }, { history: 'push' })
   const filterOnValue = (field: string, value: FilterScalar) =>
     change({ filters: setFilterValues(state.filters, field, [value]) }, { history: 'push' })
+  const dropConditions = (indices: number[]) =>
+    change({ filters: state.filters.filter((_, index) => !indices.includes(index)) }, { history: 'push' })
   const dropFilter = (field: string) =>
     change({ filters: removeFiltersOn(state.filters, field) }, { history: 'push' })
   // a range from a column's histogram (the overview under its name, or its profile): one new chip
@@ -105,39 +132,75 @@ export function TableView(props: TableViewProps) {
 
   return (
     <section className="dse-view" aria-labelledby={titleId}>
-      <div className="dse-view__heading">
-        <h2 id={titleId} className="dse-view__title">
-          {summary?.name ?? state.resourceId}
-        </h2>
-        {summary?.datasetTitle && (
-          <p className="dse-hint">{t('app.inDataset', { title: summary.datasetTitle })}</p>
-        )}
-      </div>
-      <ViewToolbar
-        state={state}
-        change={change}
-        hasFields={fields.length > 0}
-        canDownload={request !== null}
-        stripShown={strip.shown}
-        onStripShownChange={strip.setShown}
-        shownAs={tabShown}
-        views={views}
-        onShownAsChange={setShownAs}
-        tabIds={tabIds}
-        openDialog={openDialog}
-      />
+      {compact ? (
+        // until it arrives (with the first page), a line of its height keeps the records in place
+        <Suspense fallback={<div className="dse-compact-bar" />}>
+          <CompactToolbar
+            title={
+              // dir="auto": a Latin name in a right-to-left page is shortened at its own end
+              <h2 id={titleId} className="dse-view__title" dir="auto">
+                {summary?.name ?? state.resourceId}
+              </h2>
+            }
+            state={state}
+            change={change}
+            sheetOpen={sheetOpen}
+            onOpenSheet={() => setSheetOpen(true)}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <div className="dse-view__heading">
+            <h2 id={titleId} className="dse-view__title">
+              {summary?.name ?? state.resourceId}
+            </h2>
+            {summary?.datasetTitle && (
+              <p className="dse-hint">{t('app.inDataset', { title: summary.datasetTitle })}</p>
+            )}
+          </div>
+          <ViewToolbar
+            state={state}
+            change={change}
+            hasFields={fields.length > 0}
+            canDownload={request !== null}
+            stripShown={strip.shown}
+            onStripShownChange={strip.setShown}
+            shownAs={tabShown}
+            views={views}
+            onShownAsChange={setShownAs}
+            tabIds={tabIds}
+            openDialog={openDialog}
+          />
+        </>
+      )}
+      {sheetMounted && (
+        <Suspense fallback={null}>
+          <ViewSheet
+            open={sheetOpen}
+            onClose={closeSheet}
+            state={state}
+            change={change}
+            fields={fields}
+            canDownload={request !== null}
+            shownAs={tabShown}
+            views={views}
+            onShownAsChange={setShownAs}
+            stripShown={strip.shown}
+            onStripShownChange={strip.setShown}
+            openDialog={openDialog}
+            onRemoveFilter={(index) => putCondition(index, null)}
+            onRemoveFilters={dropConditions}
+            onEditFilter={editFilter}
+          />
+        </Suspense>
+      )}
       {state.filters.length > 0 && (
         <Suspense fallback={null}>
           <FilterChips
             filters={state.filters}
             fields={fields}
             onRemove={(index) => putCondition(index, null)}
-            onRemoveMany={(indices) =>
-              change(
-                { filters: state.filters.filter((_, index) => !indices.includes(index)) },
-                { history: 'push' },
-              )
-            }
+            onRemoveMany={dropConditions}
             onEdit={editFilter}
             onClear={() => change({ filters: [] }, { history: 'push' })}
           />

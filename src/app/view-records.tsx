@@ -13,12 +13,14 @@ import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { PlaceColumns } from '../features/map/find-places'
 import type { ExplorerState } from '../model/explorer-state'
+import { useRecordWindow } from '../queries/use-record-window'
 import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
+import { loadCards } from './load-cards'
 import { loadTableError } from './load-table-error'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
-import type { ShownAs, ViewTabIds } from './view-toolbar'
+import type { ShownAs, ViewTabIds } from './view-tabs'
 
 // Loaded on first use: none is needed to show the first rows (initial JS budget).
 const TableError = lazy(() => loadTableError().then((module) => ({ default: module.TableError })))
@@ -32,6 +34,8 @@ const MapPanel = lazy(() =>
   import('../features/map/map-panel').then((module) => ({ default: module.MapPanel })),
 )
 const SummaryTab = lazy(() => import('./summary-tab').then((module) => ({ default: module.SummaryTab })))
+// The cards' code: loaded at once where they are the default (table-view.tsx), else when first chosen.
+const RecordsCards = lazy(() => loadCards().then((module) => ({ default: module.RecordsCards })))
 
 /** The conditions a portal before CKAN 2.12 cannot apply (ranges, pasted ORs): what a refusal is about. */
 function needsPortalOperators(condition: FilterCondition): boolean {
@@ -192,7 +196,7 @@ export function ViewRecords(props: ViewRecordsProps) {
     <div
       id={tabIds.panel}
       role="tabpanel"
-      aria-labelledby={tabIds.table}
+      aria-labelledby={tabIds[props.shownAs]}
       className="dse-table-region"
       aria-busy={busy}
       ref={tableRegionRef}
@@ -214,21 +218,34 @@ export function ViewRecords(props: ViewRecordsProps) {
                 />
               </Suspense>
             )}
-            <RecordsTable
-              portal={portal}
-              state={state}
-              firstPage={data}
-              firstPageRequest={request}
-              sortLocally={props.sortLocally}
-              onSortChange={props.changeSort}
-              // the columns' arrangement is not part of the request: nothing to ask for
-              onLayoutChange={(layout) => change(layout, { history: 'push' })}
-              stale={firstPage.isPlaceholderData}
-              screenTop={tableScreenTop}
-              strip={props.strip}
-              onFilterColumn={onFilterColumn}
-              onProfileColumn={onProfileColumn}
-            />
+            {props.shownAs === 'cards' ? (
+              <Suspense fallback={<Spinner label={t('app.loadingTable')} />}>
+                <RecordsCards
+                  portal={portal}
+                  state={state}
+                  firstPage={data}
+                  firstPageRequest={request}
+                  stale={firstPage.isPlaceholderData}
+                  useWindow={useRecordWindow}
+                />
+              </Suspense>
+            ) : (
+              <RecordsTable
+                portal={portal}
+                state={state}
+                firstPage={data}
+                firstPageRequest={request}
+                sortLocally={props.sortLocally}
+                onSortChange={props.changeSort}
+                // the columns' arrangement is not part of the request: nothing to ask for
+                onLayoutChange={(layout) => change(layout, { history: 'push' })}
+                stale={firstPage.isPlaceholderData}
+                screenTop={tableScreenTop}
+                strip={props.strip}
+                onFilterColumn={onFilterColumn}
+                onProfileColumn={onProfileColumn}
+              />
+            )}
           </>
         ) : (
           <div className="dse-table-loading" aria-busy="true">

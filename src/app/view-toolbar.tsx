@@ -4,34 +4,16 @@ import { lazy, Suspense, useCallback, useState } from 'react'
 import { LimitSelect } from '../features/limit/limit-select'
 import { SearchBox } from '../features/search/search-box'
 import { mainCatalogue } from '../i18n/catalogues/main'
-import { useMessages } from '../i18n/i18n-context'
+import { useFormats, useMessages } from '../i18n/i18n-context'
 import { useEnvironment } from '../instance/environment'
 import type { ExplorerState } from '../model/explorer-state'
-import type { ViewTab } from '../model/view-tab'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
+import { TAB_LABELS, type ShownAs, type ViewTabIds } from './view-tabs'
 
 const PopoverMenu = lazy(() =>
   import('../components/ui/popover-menu').then((module) => ({ default: module.PopoverMenu })),
 )
-
-export type ShownAs = ViewTab
-
-const TAB_LABELS = {
-  table: 'app.viewTable',
-  chart: 'app.viewChart',
-  summary: 'app.viewSummary',
-  map: 'app.viewMap',
-} as const
-
-/** The ids that tie the tabs to their panel. */
-export interface ViewTabIds {
-  table: string
-  chart: string
-  summary: string
-  map: string
-  panel: string
-}
 
 export interface ViewToolbarProps {
   state: ExplorerState
@@ -54,6 +36,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
   const { state, change, hasFields, stripShown, shownAs, tabIds, openDialog } = props
   const t = useMessages(mainCatalogue)
   const { layout } = useEnvironment()
+  const { dir } = useFormats()
   // the Export menu, open under its button
   const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null)
   const closeExportMenu = useCallback(() => setExportMenu(null), [])
@@ -122,11 +105,11 @@ export function ViewToolbar(props: ViewToolbarProps) {
             tabIndex={shownAs === view ? 0 : -1}
             onClick={() => props.onShownAsChange(view)}
             onKeyDown={(event) => {
-              const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key]
-              if (step === undefined) return
+              const step = tabStep(event.key, dir)
+              if (step === 0) return
+              event.preventDefault()
               // the arrows follow the reading direction's order of the tabs, and wrap around
-              const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
-              const next = offered.at((index + (rtl ? -step : step)) % offered.length)!
+              const next = offered[(index + step + offered.length) % offered.length]!
               props.onShownAsChange(next)
               const tabs = event.currentTarget.parentElement
               tabs?.querySelector<HTMLElement>(`[id="${CSS.escape(tabIds[next])}"]`)?.focus()
@@ -138,4 +121,10 @@ export function ViewToolbar(props: ViewToolbarProps) {
       </div>
     </div>
   )
+}
+
+/** Which way an arrow key moves along the tabs (+1 next, -1 previous, 0 not an arrow): mirrored right to left. */
+function tabStep(key: string, dir: 'ltr' | 'rtl'): number {
+  if (key !== 'ArrowLeft' && key !== 'ArrowRight') return 0
+  return (key === 'ArrowRight') !== (dir === 'rtl') ? 1 : -1
 }

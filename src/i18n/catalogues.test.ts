@@ -2,6 +2,8 @@
 // form, plurals kept plural (and ordinals ordinal), French complete; and a few French sentences as
 // the page shows them.
 import { describe, expect, it } from 'vitest'
+import { cardsCatalogue } from './catalogues/cards'
+import { compactCatalogue } from './catalogues/compact'
 import { filterDialogCatalogue } from './catalogues/filter-dialog'
 import { mainCatalogue } from './catalogues/main'
 import { loadTranslations, TRANSLATED_LOCALES } from './languages'
@@ -13,6 +15,7 @@ import {
   type Message,
   type MessageTable,
   type Translation,
+  withoutIsolation,
 } from './translate'
 import { frenchTranslations } from './translations/fr'
 
@@ -161,6 +164,62 @@ describe('right-to-left languages', () => {
     )
     expect(t('search.label')).toBe('חיפוש')
     expect(t('status.range', { from: 1, to: 100, total: 12_345 })).toBe('1–100 מתוך 12,345 רשומות')
-    expect(t('portal.notHttp')).toBe(mainCatalogue.en['portal.notHttp'])
+    // English standing in for Hebrew keeps its own direction: isolated left to right
+    expect(t('portal.notHttp')).toBe(`\u2066${mainCatalogue.en['portal.notHttp']}\u2069`)
+  })
+
+  it('translates every word of a phone’s first screen and of its sheet into Hebrew and Arabic', async () => {
+    const firstScreen = [
+      'app.title',
+      'app.controls',
+      'app.views',
+      'app.viewTable',
+      'app.viewCards',
+      'app.viewChart',
+      'app.export',
+      'app.profileStrip',
+      'app.copyAsCode',
+      'app.download',
+      'app.embedView',
+      'app.dataFrom',
+      'app.skipToTable',
+      'search.label',
+      'search.placeholder',
+      'search.hint',
+      'search.hintWhole',
+      'search.wholeWords',
+      'limit.label',
+      'limit.all',
+      'filters.addFilter',
+      'status.range',
+      'table.columns.button',
+      'table.columns.summary',
+      'table.grid.label',
+      'picker.placeholder',
+      'picker.hint',
+      'picker.open',
+      'display.menu',
+      'ui.close',
+    ]
+    for (const locale of ['he', 'ar']) {
+      const translations = await loadTranslations(locale)
+      const missing = firstScreen.filter((key) => !Object.hasOwn(translations.main ?? {}, key))
+      const lazyParts = [cardsCatalogue, compactCatalogue].flatMap((catalogue) =>
+        Object.keys(catalogue.en).filter((key) => !Object.hasOwn(translations[catalogue.id] ?? {}, key)),
+      )
+      expect([...missing, ...lazyParts], locale).toEqual([])
+    }
+  })
+
+  it('leaves no isolation mark in words meant for a file', () => {
+    const t = createTranslator(mainCatalogue, {}, createLocaleFormats('ar'))
+    expect(withoutIsolation(t('portal.notHttp'))).toBe(mainCatalogue.en['portal.notHttp'])
+  })
+
+  it('isolates no French text, nor English shown in English', () => {
+    const french = createTranslator(mainCatalogue, {}, createLocaleFormats('fr'))
+    expect(french('portal.notHttp')).toBe(mainCatalogue.en['portal.notHttp'])
+    const english = createTranslator(mainCatalogue, undefined, createLocaleFormats('en'))
+    expect(english('search.hint')).toBe(mainCatalogue.en['search.hint'])
   })
 })

@@ -109,17 +109,32 @@ function pick(message: Message, params: Record<string, ParamValue> | undefined, 
   return message[category] ?? message.other
 }
 
-/** A translator for `catalogue`, reading `translation` first and English for whatever it lacks. */
+/** Left-to-right isolate … pop directional isolate (Unicode's bidi controls; invisible, not read aloud). */
+const LTR_ISOLATE = '\u2066'
+const POP_ISOLATE = '\u2069'
+
+/** `text` without the isolation marks of English standing in for a translation: for a file, not the screen. */
+export function withoutIsolation(text: string): string {
+  return text.replaceAll(LTR_ISOLATE, '').replaceAll(POP_ISOLATE, '')
+}
+
+/**
+ * A translator for `catalogue`, reading `translation` first and English for whatever it lacks. In a
+ * right-to-left language, English that stands in for a missing translation is isolated left to right:
+ * "7 of 8 shown" would otherwise read "of 8 shown 7", and a sentence's full stop would jump to its start.
+ */
 export function createTranslator<T extends MessageTable>(
   catalogue: Catalogue<T>,
   translation: Translation<T> | undefined,
-  numbers: PluralAndNumbers,
+  numbers: PluralAndNumbers & { dir?: 'ltr' | 'rtl' },
 ): Translate<T> {
+  const isolateEnglish = numbers.dir === 'rtl'
   return ((key: string, params?: Record<string, ParamValue>) => {
+    const translated = translation && Object.hasOwn(translation, key) ? translation[key] : undefined
     const message: Message | undefined =
-      (translation && Object.hasOwn(translation, key) ? translation[key] : undefined) ??
-      (Object.hasOwn(catalogue.en, key) ? catalogue.en[key] : undefined)
+      translated ?? (Object.hasOwn(catalogue.en, key) ? catalogue.en[key] : undefined)
     if (message === undefined) return key
-    return fill(pick(message, params, numbers), params, numbers)
+    const text = fill(pick(message, params, numbers), params, numbers)
+    return isolateEnglish && translated === undefined ? LTR_ISOLATE + text + POP_ISOLATE : text
   }) as Translate<T>
 }

@@ -33,8 +33,11 @@ export interface ExplorerState {
   pinned: string[]
   /** The interface language chosen in the link; null: the host's or the browser's. */
   lang: string | null
-  /** The records shown as the table, the quick chart or a summary (link: `view`). */
-  tab: ViewTab
+  /**
+   * How the records are shown: the table, cards, the quick chart, a summary or a map (link: `view`);
+   * null: as the screen suits (cards on a narrow one, else the table).
+   */
+  tab: ViewTab | null
   /**
    * The summary the reader chose, as the link says it (`group`, `show`: model/summary-link.ts); read
    * by the Summary tab, which loads the code that understands it. Empty: the table's first choices.
@@ -56,6 +59,6 @@ export const DEFAULT_STATE: ExplorerState = {
   columns: [],
   pinned: [],
   lang: null,
-  tab: 'table',
+  tab: null,
   summary: { group: '', show: '' },
 }

@@ -19,7 +19,8 @@
 //   pinned                               columns kept in view while the rest scroll sideways, same syntax
 //   portal                               the portal's base URL when not the configured one
 //   lang                                 the interface language (en, fr, he, ar, or a pseudo-language for tests)
-//   view, group, show                    the tab shown and the summary (model/summary-link.ts):
+//   view, group, show                    the tab shown (table, cards, chart, summary, map; absent: cards on a
+//                                        narrow screen, else the table) and the summary (model/summary-link.ts):
 //                                        view=summary&group=country&show=count,sum:population
 //
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
@@ -213,7 +214,7 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (state.columns.length > 0) params.set('columns', formatNameList(dedupe(state.columns)))
   if (state.pinned.length > 0) params.set('pinned', formatNameList(dedupe(state.pinned)))
   if (state.lang) params.set('lang', state.lang)
-  if (state.tab !== DEFAULT_STATE.tab) params.set('view', state.tab)
+  if (state.tab) params.set('view', state.tab)
   if (state.summary.group !== '') params.set('group', state.summary.group)
   if (state.summary.show !== '') params.set('show', state.summary.show)
   return params.toString()

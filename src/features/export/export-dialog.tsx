@@ -7,6 +7,7 @@ import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { Dialog } from '../../components/ui/dialog'
 import { exportCatalogue } from '../../i18n/catalogues/export'
 import { useMessages } from '../../i18n/i18n-context'
+import { withoutIsolation } from '../../i18n/translate'
 import { useEnvironment } from '../../instance/environment'
 import type { Limit } from '../../model/explorer-state'
 import { viewSource } from '../../queries/view-source'
@@ -293,10 +294,14 @@ async function outputFor(
 ): Promise<RecordOutput> {
   if (format === 'csv') return csvOutput(sink, columns, bom)
   if (format === 'json') return jsonOutput(sink, columns)
+  // words written into the file: no marks that only lay the screen out
+  const words = (
+    key: `export.${'recordsSheet' | 'columnsSheet' | 'columnId' | 'columnLabel' | 'columnNotes'}`,
+  ) => withoutIsolation(t(key))
   const builder = await createXlsxBuilder(columns, {
-    recordsSheet: t('export.recordsSheet'),
-    columnsSheet: t('export.columnsSheet'),
-    columnsHeader: [t('export.columnId'), t('export.columnLabel'), t('export.columnNotes')],
+    recordsSheet: words('export.recordsSheet'),
+    columnsSheet: words('export.columnsSheet'),
+    columnsHeader: [words('export.columnId'), words('export.columnLabel'), words('export.columnNotes')],
   })
   return xlsxOutput(sink, builder)
 }

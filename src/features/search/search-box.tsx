@@ -13,9 +13,11 @@ export interface SearchBoxProps {
   onSearch: (q: string) => void
   onModeChange: (mode: SearchMode) => void
   disabled?: boolean
+  /** One line: the box alone (its label and hint kept for screen readers); whole words go elsewhere. */
+  compact?: boolean
 }
 
-export function SearchBox({ q, mode, onSearch, onModeChange, disabled }: SearchBoxProps) {
+export function SearchBox({ q, mode, onSearch, onModeChange, disabled, compact }: SearchBoxProps) {
   const t = useMessages(mainCatalogue)
   const [text, setText] = useState(q)
   const [shownQ, setShownQ] = useState(q)
@@ -50,7 +52,7 @@ export function SearchBox({ q, mode, onSearch, onModeChange, disabled }: SearchB
     }
   }
   return (
-    <search className="dse-search">
+    <search className={compact ? 'dse-search dse-search--compact' : 'dse-search'}>
       <form
         className="dse-search__form"
         onSubmit={(event) => {
@@ -61,7 +63,7 @@ export function SearchBox({ q, mode, onSearch, onModeChange, disabled }: SearchB
         }}
       >
         <label className="dse-field">
-          <span className="dse-field__label">{t('search.label')}</span>
+          <span className={compact ? 'dse-visually-hidden' : 'dse-field__label'}>{t('search.label')}</span>
           <input
             type="search"
             dir="auto"
@@ -76,19 +78,37 @@ export function SearchBox({ q, mode, onSearch, onModeChange, disabled }: SearchB
             }}
           />
         </label>
-        <label className="dse-check">
-          <input
-            type="checkbox"
-            checked={mode === 'plain'}
-            disabled={disabled}
-            onChange={(event) => onModeChange(event.target.checked ? 'plain' : 'prefix')}
-          />
-          <span>{t('search.wholeWords')}</span>
-        </label>
+        {!compact && (
+          <WholeWordsCheck mode={mode} onModeChange={onModeChange} {...(disabled ? { disabled } : {})} />
+        )}
       </form>
-      <p id={hintId} className="dse-hint">
+      <p id={hintId} className={compact ? 'dse-visually-hidden' : 'dse-hint'}>
         {mode === 'plain' ? t('search.hintWhole') : t('search.hint')}
       </p>
     </search>
+  )
+}
+
+/** CKAN's whole-word search, or the start of words: beside the box, or in the compact toolbar's sheet. */
+export function WholeWordsCheck({
+  mode,
+  onModeChange,
+  disabled,
+}: {
+  mode: SearchMode
+  onModeChange: (mode: SearchMode) => void
+  disabled?: boolean
+}) {
+  const t = useMessages(mainCatalogue)
+  return (
+    <label className="dse-check">
+      <input
+        type="checkbox"
+        checked={mode === 'plain'}
+        disabled={disabled}
+        onChange={(event) => onModeChange(event.target.checked ? 'plain' : 'prefix')}
+      />
+      <span>{t('search.wholeWords')}</span>
+    </label>
   )
 }

@@ -25,6 +25,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'app.views': 'Show the records as',
   'app.viewTable': 'Table',
   'app.viewChart': 'Chart',
+  'app.viewCards': 'Cards',
   'app.viewMap': 'Map',
   'app.viewSummary': 'Summary',
   'app.backgroundError': 'The latest data could not be loaded, so what you see may be out of date.',
@@ -62,8 +63,7 @@ export const mainCatalogue = defineCatalogue('main', {
   'ignored.search.bad': 'The search mode “{value}” is unknown, so word-start search is used.',
   'ignored.sort.bad': 'The sort order “{value}” could not be read, so the default order is used.',
   'ignored.unsupported': 'The link parameter “{name}” is not used by this explorer.',
-  'ignored.view.bad': 'The view “{value}” is unknown, so the table is shown.',
-
+  'ignored.view.bad': 'The records cannot be shown as “{value}”, so they are shown as the screen suits.',
   'limit.label': 'Limit',
   'limit.all': 'All',
   'limit.custom': 'Custom…',

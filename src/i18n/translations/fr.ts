@@ -9,6 +9,8 @@ import type { CopyCodeMessages } from '../catalogues/copy-code'
 import type { EmbedCodeMessages } from '../catalogues/embed-code'
 import type { ErrorMessages } from '../catalogues/errors'
 import type { ExportMessages } from '../catalogues/export'
+import type { CardsMessages } from '../catalogues/cards'
+import type { CompactMessages } from '../catalogues/compact'
 import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { FilterDialogMessages } from '../catalogues/filter-dialog'
 import type { MainMessages } from '../catalogues/main'
@@ -37,6 +39,7 @@ const main = {
   'app.views': 'Afficher les enregistrements en',
   'app.viewTable': 'Tableau',
   'app.viewChart': 'Graphique',
+  'app.viewCards': 'Fiches',
   'app.viewMap': 'Carte',
   'app.viewSummary': 'Synthèse',
   'app.backgroundError':
@@ -80,8 +83,8 @@ const main = {
     'Le mode de recherche « {value} » est inconnu : la recherche par début de mot est utilisée.',
   'ignored.sort.bad': 'L’ordre de tri « {value} » n’a pas pu être lu : l’ordre par défaut est utilisé.',
   'ignored.unsupported': 'Cet explorateur n’utilise pas le paramètre « {name} » du lien.',
-  'ignored.view.bad': 'L’affichage « {value} » est inconnu : le tableau est affiché.',
-
+  'ignored.view.bad':
+    'Les enregistrements ne peuvent pas s’afficher en « {value} » : ils s’affichent selon l’écran.',
   'limit.label': 'Limite',
   'limit.all': 'Toutes',
   'limit.custom': 'Autre…',
@@ -635,6 +638,24 @@ const exportMessages = {
   'export.columnNotes': 'Notes',
 } satisfies Translation<ExportMessages>
 
+const compact = {
+  'app.menu': 'Menu',
+  'app.options': 'Filtres',
+  'app.optionsName': {
+    one: 'Filtres et options, 1 filtre actif',
+    other: 'Filtres et options, {count} filtres actifs',
+  },
+  'app.optionsTitle': 'Filtres et options',
+  'app.optionsDone': 'Voir les enregistrements',
+} satisfies Translation<CompactMessages>
+
+const cards = {
+  'cards.list': 'Enregistrements',
+  'cards.record': 'Enregistrement',
+  'cards.loading': 'Chargement…',
+  'cards.failed': 'Des enregistrements n’ont pas pu être chargés.',
+  'cards.retry': 'Réessayer',
+} satisfies Translation<CardsMessages>
 const map = {
   'map.region': 'Carte des enregistrements trouvés',
   'map.count': { one: '{count} enregistrement sur la carte', other: '{count} enregistrements sur la carte' },
@@ -779,6 +800,8 @@ const summary = {
 
 export const frenchTranslations: Translations = {
   main,
+  cards,
+  compact,
   errors,
   filterChips,
   filterDialog,

@@ -1,5 +1,7 @@
 // Hebrew for the labels most visible on the page; everything else falls back to English. Loaded as
 // its own chunk; the page is then laid out right to left (locale-formats' directionOf).
+import type { CardsMessages } from '../catalogues/cards'
+import type { CompactMessages } from '../catalogues/compact'
 import type { FilterChipsMessages } from '../catalogues/filter-chips'
 import type { MainMessages } from '../catalogues/main'
 import type { Translation, Translations } from '../translate'
@@ -69,13 +71,50 @@ const main = {
   'ui.close': 'סגירה',
   'ui.loading': 'טוען…',
   'ui.retry': 'ניסיון נוסף',
+  'app.export': 'ייצוא',
+  'app.profileStrip': 'סקירת עמודות',
+  'app.copyAsCode': 'העתקה כקוד…',
+  'app.download': 'הורדה…',
+  'app.embedView': 'הטמעת התצוגה…',
+  'app.views': 'הצגת הרשומות בתור',
+  'app.viewTable': 'טבלה',
+  'app.viewCards': 'כרטיסים',
+  'app.viewChart': 'תרשים',
+  'picker.placeholder': 'הקלידו שם, או הדביקו קישור לטבלה',
+  'picker.hint': 'הקלידו חלק משם הטבלה כדי למצוא אותה, או הדביקו את הקישור לדף הטבלה בפורטל.',
+  'search.hint': 'מוצא רשומות שבהן מילה מתחילה במה שהקלדתם.',
+  'search.hintWhole': 'מוצא רשומות שמכילות את המילים השלמות האלה.',
+  'table.columns.summary': '{shown} מתוך {total} מוצגות',
+  'table.grid.moreColumns': 'עמודות נוספות: גללו הצידה',
+  'status.estimatedHint': 'הפורטל העריך את הסך הכול: ספירה מדויקת הייתה איטית בטבלה גדולה כזו.',
+  'limit.customLabel': 'מגבלה מותאמת',
 } satisfies Translation<MainMessages>
 
 const filterChips = {
+  'filters.showing': 'מוצגות רשומות שבהן {summary}.',
   'filters.activeHeading': 'מסננים פעילים',
   'filters.remove': 'הסרת המסנן {condition}',
   'filters.edit': 'שינוי המסנן {condition}',
   'filters.clearAll': 'הסרת כל המסננים',
 } satisfies Translation<FilterChipsMessages>
 
-export const hebrewTranslations: Translations = { main, filterChips }
+const compact = {
+  'app.menu': 'תפריט',
+  'app.options': 'מסננים',
+  'app.optionsName': {
+    one: 'מסננים ואפשרויות, מסנן פעיל אחד',
+    other: 'מסננים ואפשרויות, {count} מסננים פעילים',
+  },
+  'app.optionsTitle': 'מסננים ואפשרויות',
+  'app.optionsDone': 'הצגת הרשומות',
+} satisfies Translation<CompactMessages>
+
+const cards = {
+  'cards.list': 'רשומות',
+  'cards.record': 'רשומה',
+  'cards.loading': 'טוען…',
+  'cards.failed': 'חלק מהרשומות לא נטענו.',
+  'cards.retry': 'ניסיון נוסף',
+} satisfies Translation<CardsMessages>
+
+export const hebrewTranslations: Translations = { main, filterChips, cards, compact }

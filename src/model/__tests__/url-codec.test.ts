@@ -90,7 +90,7 @@ function randomState(random: () => number): ExplorerState {
     hidden: random() < 0.3 ? ['_id'] : names.slice(8, 8 + Math.floor(random() * 4)),
     columns: random() < 0.5 ? [] : names.slice(2, 2 + Math.floor(random() * 5)),
     pinned: random() < 0.6 ? [] : names.slice(3, 3 + Math.floor(random() * 2)),
-    tab: pick(random, ['table', 'chart', 'summary'] as const),
+    tab: random() < 0.3 ? null : pick(random, ['table', 'cards', 'chart', 'summary', 'map'] as const),
     summary: {
       group: random() < 0.5 ? '' : pick(random, ['country', '"a, b":month', 'x:0.5,y']),
       show: random() < 0.5 ? '' : pick(random, ['count', 'count,sum:"a, b"']),
@@ -259,6 +259,27 @@ describe('parseExplorerState', () => {
       const text = Array.from({ length: Math.floor(random() * 30) }, () => pick(random, alphabet)).join('')
       expect(() => parseExplorerState(text)).not.toThrow()
     }
+  })
+})
+
+describe('view (how the records are shown)', () => {
+  it('reads table, cards, chart, summary and map, and says why anything else is not applied', () => {
+    expect(parseExplorerState('view=cards').state.tab).toBe('cards')
+    expect(parseExplorerState('view=Chart').state.tab).toBe('chart')
+    expect(parseExplorerState('view=map').state.tab).toBe('map')
+    // absent: as the screen suits (cards on a narrow one, else the table)
+    expect(parseExplorerState('').state.tab).toBeNull()
+    const { state, ignored } = parseExplorerState('view=globe')
+    expect(state.tab).toBeNull()
+    expect(ignored).toEqual([{ reason: 'view.bad', value: 'globe' }])
+  })
+
+  it('is written only when chosen, and show= stays the summary’s figures', () => {
+    expect(serializeExplorerState({ ...DEFAULT_STATE, resourceId: 'r1', tab: 'cards' })).toBe(
+      'resource_id=r1&view=cards',
+    )
+    expect(serializeExplorerState({ ...DEFAULT_STATE, resourceId: 'r1' })).toBe('resource_id=r1')
+    expect(parseExplorerState('show=cards').state).toMatchObject({ tab: null, summary: { show: 'cards' } })
   })
 })
 
