@@ -81,7 +81,7 @@ export function TableView(props: TableViewProps) {
   const fields = data?.fields ?? []
   const places = usePlaces(data)
   // one list of tabs: the Map tab only for a table with places
-  const views = offeredTabs(places !== null)
+  const views = offeredTabs(places !== null, narrow, state.tab)
   const tabShown: ShownAs = views.includes(shownAs) ? shownAs : 'table'
 
   const putCondition = (index: number | undefined, condition: FilterCondition | null) =>

@@ -15,9 +15,14 @@ export const TAB_LABELS = {
   map: 'app.viewMap',
 } as const satisfies Record<ViewTab, keyof MainMessages>
 
-/** The tabs a table offers: the Map only for a table with places. */
-export function offeredTabs(hasPlaces: boolean): ViewTab[] {
-  return VIEW_TABS.filter((tab) => tab !== 'map' || hasPlaces)
+/**
+ * The tabs a table offers: the Map only for a table with places; Cards on a narrow screen (or when the
+ * link asks for them), where a row of the table does not fit; a wide one keeps its toolbar on one line.
+ */
+export function offeredTabs(hasPlaces: boolean, narrow: boolean, current: ViewTab | null = null): ViewTab[] {
+  return VIEW_TABS.filter(
+    (tab) => (tab !== 'map' || hasPlaces) && (tab !== 'cards' || narrow || current === 'cards'),
+  )
 }
 
 /** The ids that tie each tab to the one panel. */
