@@ -50,13 +50,16 @@ describe('the summary in the link', () => {
     expect(parseMeasures('count,median:x')).toBeNull()
     expect(parseMeasures('sum:')).toBeNull()
     const { state, ignored } = parseExplorerState('resource_id=r&view=pivot&q=berlin')
-    expect(state).toMatchObject({ tab: 'table', q: 'berlin' })
+    // no tab chosen: the screen decides (cards on a narrow one, else the table)
+    expect(state).toMatchObject({ tab: null, q: 'berlin' })
     expect(ignored).toEqual([{ reason: 'view.bad', value: 'pivot' }])
   })
 
-  it('leaves the table tab and an unchosen summary out of the link', () => {
+  it('leaves an unchosen tab and summary out of the link, and keeps a chosen table', () => {
+    expect(serializeExplorerState(parseExplorerState('resource_id=r&group=').state)).toBe('resource_id=r')
+    // chosen on a phone, where cards would be shown otherwise
     expect(serializeExplorerState(parseExplorerState('resource_id=r&view=table&group=').state)).toBe(
-      'resource_id=r',
+      'resource_id=r&view=table',
     )
   })
 })

@@ -310,7 +310,7 @@ describe('serializeExplorerState', () => {
       q: 'berlin',
       resourceId: 'r1',
       portal: 'https://x.org/data/en',
-      tab: 'table',
+      tab: null,
       summary: { group: '', show: '' },
     })
     expect(text).toBe(
