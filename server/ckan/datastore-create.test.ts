@@ -122,7 +122,7 @@ describe('createResource', () => {
     for (const name of names) expect(rows[0]?.j).toContain(JSON.stringify(name))
   })
 
-  it('builds a GiST index on _full_text unless full_text_index is false', async () => {
+  it('builds a GIN index on _full_text unless full_text_index is false', async () => {
     await createResource(db, {
       resource_id: 'no-fts-index',
       fields: [{ id: 'a', type: 'text' }],
@@ -136,7 +136,7 @@ describe('createResource', () => {
     )
     expect(rows).toEqual([
       { table: '11111111-1111-4111-8111-111111111111', method: 'btree' },
-      { table: '11111111-1111-4111-8111-111111111111', method: 'gist' },
+      { table: '11111111-1111-4111-8111-111111111111', method: 'gin' },
       { table: 'no-fts-index', method: 'btree' },
     ])
   })

@@ -33,7 +33,7 @@ export interface ResourceDefinition {
   package_title?: string
   package_id?: string
   /**
-   * Build the GiST index on `_full_text` (default true, as CKAN). Building it costs about as much as
+   * Build the GIN index on `_full_text` (default true; CKAN builds one too). Building it costs about as much as
    * computing `_full_text` itself (~150 µs per 220-character row in PGlite); without it a `q` search
    * scans the table (~2 ms per 1,000 rows), so skipping it only pays off for very large tables.
    */
