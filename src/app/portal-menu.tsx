@@ -1,7 +1,8 @@
 // The header's "Data from <host>" button and the panel it opens, with the portal address and the API
 // token. Closed by default so the data gets the room; it opens by itself when the open table needs a
 // token or the portal cannot be read, and the user can close it again.
-import { useId, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { DisclosureMenu } from '../components/ui/disclosure-menu'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 
@@ -17,35 +18,25 @@ export function PortalMenu({
   children: ReactNode
 }) {
   const t = useMessages(mainCatalogue)
-  const panelId = useId()
   return (
-    // `display: contents`: the panel lays out as a row of the header, and Escape closes it from the button too
-    <div
+    // `display: contents` (.dse-portal-menu): the panel lays out as a row of the header
+    <DisclosureMenu
+      open={open}
+      onOpenChange={onOpenChange}
       className="dse-portal-menu"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation()
-          onOpenChange(false)
-        }
-      }}
+      buttonClassName="dse-portal-button"
+      panelClassName="dse-portal-panel"
+      label={
+        <>
+          <span className="dse-portal-button__label">{t('app.dataFrom')}</span>{' '}
+          <strong className="dse-portal-button__host">{host}</strong>
+        </>
+      }
     >
-      <button
-        type="button"
-        className="dse-portal-button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => onOpenChange(!open)}
-      >
-        <span className="dse-portal-button__label">{t('app.dataFrom')}</span>{' '}
-        <strong className="dse-portal-button__host">{host}</strong>
-        <span className="dse-portal-button__chevron" aria-hidden="true" />
+      {children}
+      <button type="button" className="dse-button dse-button--quiet" onClick={() => onOpenChange(false)}>
+        {t('portal.close')}
       </button>
-      <div id={panelId} className="dse-portal-panel" hidden={!open}>
-        {children}
-        <button type="button" className="dse-button dse-button--quiet" onClick={() => onOpenChange(false)}>
-          {t('portal.close')}
-        </button>
-      </div>
-    </div>
+    </DisclosureMenu>
   )
 }
