@@ -1,8 +1,9 @@
 // The summary as a chart, drawn with the quick chart's parts: a line for time, bars for values and
 // ranges, bars split by a second grouping (stacked or side by side). A sentence says what it shows,
 // as the chart's name and under it; the groups' table below gives every figure.
-import { memo, useId, useState, type ReactNode } from 'react'
+import { memo, useState, type ReactNode } from 'react'
 import { ChartFigure, GroupedBars, Plot } from '../../components/chart/chart-parts'
+import { SelectField } from '../../components/ui/select-field'
 import { summaryCatalogue } from '../../i18n/catalogues/summary'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { extent } from '../../components/chart/chart-scales'
@@ -35,7 +36,6 @@ export const SummaryChart = memo(function SummaryChart({
 }: SummaryChartProps) {
   const t = useMessages(summaryCatalogue)
   const formats = useFormats()
-  const ids = { figure: useId(), split: useId() }
   const [figureChoice, setFigure] = useState(0)
   const figure = figureChoice < spec.measures.length ? figureChoice : 0
   const [stacked, setStacked] = useState(true)
@@ -98,39 +98,23 @@ export const SummaryChart = memo(function SummaryChart({
       {(spec.measures.length > 1 || chart.kind === 'split') && (
         <div className="dse-chart__controls">
           {spec.measures.length > 1 && (
-            <div className="dse-field">
-              <label className="dse-field__label" htmlFor={ids.figure}>
-                {t('summary.draw')}
-              </label>
-              <select
-                id={ids.figure}
-                className="dse-input dse-select"
-                value={figure}
-                onChange={(event) => setFigure(Number(event.target.value))}
-              >
-                {spec.measures.map((_, index) => (
-                  <option key={index} value={index}>
-                    {measureLabel(index)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label={t('summary.draw')}
+              value={String(figure)}
+              options={spec.measures.map((_, index) => [String(index), measureLabel(index)] as const)}
+              onChange={(value) => setFigure(Number(value))}
+            />
           )}
           {chart.kind === 'split' && (
-            <div className="dse-field">
-              <label className="dse-field__label" htmlFor={ids.split}>
-                {t('summary.bars')}
-              </label>
-              <select
-                id={ids.split}
-                className="dse-input dse-select"
-                value={stacked ? 'stacked' : 'side'}
-                onChange={(event) => setStacked(event.target.value === 'stacked')}
-              >
-                <option value="stacked">{t('summary.stacked')}</option>
-                <option value="side">{t('summary.sideBySide')}</option>
-              </select>
-            </div>
+            <SelectField<'stacked' | 'side'>
+              label={t('summary.bars')}
+              value={stacked ? 'stacked' : 'side'}
+              options={[
+                ['stacked', t('summary.stacked')],
+                ['side', t('summary.sideBySide')],
+              ]}
+              onChange={(value) => setStacked(value === 'stacked')}
+            />
           )}
         </div>
       )}

@@ -17,6 +17,7 @@ import {
 import { fieldLabel } from '../../model/fields'
 import { groupingFor, howOptions, type How } from './summary-fns'
 import { useMeasureLabel } from './use-measure-label'
+import { SelectField } from '../../components/ui/select-field'
 
 const label = (field: CkanField) => fieldLabel(field, field.id)
 
@@ -87,7 +88,7 @@ function GroupingControl({
   onChange(grouping: Grouping | null): void
 }) {
   const t = useMessages(summaryCatalogue)
-  const ids = { column: useId(), how: useId(), width: useId(), widthError: useId() }
+  const ids = { width: useId(), widthError: useId() }
   const field = grouping ? fields.find((candidate) => candidate.id === grouping.field) : undefined
   const hows = field ? howOptions(field) : []
   // the width as typed, until it is a number above 0
@@ -97,49 +98,29 @@ function GroupingControl({
   const widthBad = widthText !== null && !(Number(widthText) > 0)
   return (
     <div className="dse-summary__grouping">
-      <div className="dse-field">
-        <label className="dse-field__label" htmlFor={ids.column}>
-          {title}
-        </label>
-        <select
-          id={ids.column}
-          className="dse-input dse-select"
-          value={grouping?.field ?? ''}
-          onChange={(event) => {
-            const next = fields.find((candidate) => candidate.id === event.target.value)
-            setWidthText(null)
-            onChange(next ? groupingFor(next, howOptions(next)[0]!, sample) : null)
-          }}
-        >
-          {optional && <option value="">{t('summary.nothing')}</option>}
-          {fields.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {label(candidate)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={title}
+        value={grouping?.field ?? ''}
+        options={[
+          ...(optional ? [['', t('summary.nothing')] as const] : []),
+          ...fields.map((candidate) => [candidate.id, label(candidate)] as const),
+        ]}
+        onChange={(value) => {
+          const next = fields.find((candidate) => candidate.id === value)
+          setWidthText(null)
+          onChange(next ? groupingFor(next, howOptions(next)[0]!, sample) : null)
+        }}
+      />
       {field && hows.length > 1 && (
-        <div className="dse-field">
-          <label className="dse-field__label" htmlFor={ids.how}>
-            {t('summary.how')}
-          </label>
-          <select
-            id={ids.how}
-            className="dse-input dse-select"
-            value={grouping!.by}
-            onChange={(event) => {
-              setWidthText(null)
-              onChange(groupingFor(field, event.target.value as How, sample, grouping!))
-            }}
-          >
-            {hows.map((how) => (
-              <option key={how} value={how}>
-                {t(`summary.how.${how}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField<How>
+          label={t('summary.how')}
+          value={grouping!.by as How}
+          options={hows.map((how) => [how, t(`summary.how.${how}`)] as const)}
+          onChange={(how) => {
+            setWidthText(null)
+            onChange(groupingFor(field, how, sample, grouping!))
+          }}
+        />
       )}
       {field && width !== null && (
         <div className="dse-field">
@@ -190,7 +171,6 @@ function FiguresControl({
 }) {
   const t = useMessages(summaryCatalogue)
   const measureLabel = useMeasureLabel(measurable)
-  const ids = { kind: useId(), column: useId() }
   const [kind, setKind] = useState<Measure['kind']>(measurable.length > 0 ? 'sum' : 'count')
   const [column, setColumn] = useState(measurable[0]?.id ?? '')
   const candidate: Measure | null =
@@ -227,41 +207,21 @@ function FiguresControl({
         <p className="dse-hint">{t('summary.noNumbers')}</p>
       ) : (
         <div className="dse-summary__add">
-          <div className="dse-field">
-            <label className="dse-field__label" htmlFor={ids.kind}>
-              {t('summary.figureKind')}
-            </label>
-            <select
-              id={ids.kind}
-              className="dse-input dse-select"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as Measure['kind'])}
-            >
-              {(['count', ...FIELD_MEASURE_KINDS] as const).map((option) => (
-                <option key={option} value={option}>
-                  {t(`summary.kind.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField<Measure['kind']>
+            label={t('summary.figureKind')}
+            value={kind}
+            options={(['count', ...FIELD_MEASURE_KINDS] as const).map(
+              (option) => [option, t(`summary.kind.${option}`)] as const,
+            )}
+            onChange={setKind}
+          />
           {kind !== 'count' && (
-            <div className="dse-field">
-              <label className="dse-field__label" htmlFor={ids.column}>
-                {t('summary.figureColumn')}
-              </label>
-              <select
-                id={ids.column}
-                className="dse-input dse-select"
-                value={column}
-                onChange={(event) => setColumn(event.target.value)}
-              >
-                {measurable.map((field) => (
-                  <option key={field.id} value={field.id}>
-                    {label(field)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label={t('summary.figureColumn')}
+              value={column}
+              options={measurable.map((field) => [field.id, label(field)] as const)}
+              onChange={setColumn}
+            />
           )}
           <button
             type="button"
