@@ -14,6 +14,7 @@
 // Without --url it starts this checkout's server (default data, 100,000 generated rows).
 import os from 'node:os'
 import autocannon from 'autocannon'
+import { COUNTRIES, GENERATED_RESOURCE_ID } from '../server/data/generated.ts'
 import { startDatastore } from './servers.ts'
 
 const args = process.argv.slice(2)
@@ -24,7 +25,7 @@ const option = (name: string): string | undefined => {
 const DURATION = Number(option('duration') ?? 20)
 const ONLY = new Set((option('only') ?? 'get,post,dump,hostile').split(','))
 const HOSTILE_TERMS = Number(option('hostile-terms') ?? 100)
-const TABLE = 'generated-cities'
+const TABLE = GENERATED_RESOURCE_ID
 const ACTION = '/api/3/action/datastore_search'
 const ONE_ROW = `${ACTION}?resource_id=seattle-weather&limit=1`
 const HUNDRED_ROWS = `${ACTION}?resource_id=seattle-weather&limit=100`
@@ -35,18 +36,6 @@ function log(text: string): void {
 
 const PLACES = ['Nairobi', 'Köln', 'Montréal', 'Chennai', 'Málaga', 'Toronto', 'Kisumu', 'Orléans', 'Belém']
 const WORDS = ['historic', 'port', 'coastal', 'capital', 'university', 'mountain', 'industrial', 'lorem']
-const COUNTRIES = [
-  'Germany',
-  'France',
-  'Israel',
-  'Egypt',
-  'Japan',
-  'Brazil',
-  'Canada',
-  'India',
-  'Kenya',
-  'Spain',
-]
 const SORTS = [undefined, 'population desc, _id desc', 'year, _id', 'name, _id']
 
 /**
