@@ -3,10 +3,8 @@
 // sort with the `_id` tiebreak, and error mapping, end to end except for the socket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { actions } from '../../../server/ckan/actions'
-import { toCkanJson } from '../../../server/ckan/ckan-json'
 import { createFixtureDb } from '../../../server/ckan/test-db'
-import type { DataDict, Json } from '../../../server/ckan/types'
+import { serverFetch as serverFetchOf, type SeenRequest } from '../../testing/server-fetch'
 import { listTableMetadata, searchResources, showResource } from '../../api/ckan/catalog'
 import { datastoreSearch } from '../../api/ckan/datastore-search'
 import { describeError } from '../describe-error'
@@ -21,35 +19,10 @@ const GEO = '33333333-3333-4333-8333-333333333333'
 const SECRET = '66666666-6666-4666-8666-000000000067'
 
 let db: Awaited<ReturnType<typeof createFixtureDb>>
-const seen: { method: string; url: URL; body: unknown }[] = []
+const seen: SeenRequest[] = []
 
-/** A fetch that hands the request to the server's actions, as its HTTP layer would (CKAN GET/POST rules). */
-const serverFetch = (async (input: string | URL | Request, init?: RequestInit) => {
-  const url = new URL(String(input))
-  const method = init?.method ?? 'GET'
-  const body: unknown = method === 'POST' ? JSON.parse(String(init?.body)) : undefined
-  seen.push({ method, url, body })
-  const name = /\/api\/3\/action\/(\w+)$/.exec(url.pathname)?.[1] ?? ''
-  const action = actions[name]
-  const reply = (status: number, payload: string) =>
-    new Response(payload, { status, headers: { 'content-type': 'application/json;charset=utf-8' } })
-  if (!action) return reply(400, JSON.stringify(`Bad request - Action name not known: ${name}`))
-  const data: DataDict = {}
-  if (body) Object.assign(data, body as Record<string, Json>)
-  else for (const [key, value] of url.searchParams) data[key] = value
-  const authorised = new Headers(init?.headers).get('Authorization') === 'secret-token'
-  const outcome = await action(data, {
-    db,
-    config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
-    caller: { authorised, name: authorised ? 'admin' : '' },
-    currentPath: url.pathname,
-    currentQuery: url.search.slice(1),
-    overHttp: true,
-  })
-  const help = 'http://test/api/3/action/help_show'
-  if (outcome.ok) return reply(200, toCkanJson({ help, success: true, result: outcome.result as Json }))
-  return reply(outcome.status, toCkanJson({ help, success: false, error: outcome.error }))
-}) as typeof fetch
+const serverFetch = ((...args: Parameters<typeof fetch>) =>
+  serverFetchOf(db, { seen })(...args)) as typeof fetch
 
 const portal: Portal = { baseUrl: 'http://portal.test/data/en' }
 
