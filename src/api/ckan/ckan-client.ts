@@ -4,6 +4,7 @@ import type { CallOptions } from './client'
 import { createPortalMemory, datastoreSearch } from './datastore-search'
 import { createPortalRoutes } from './portal-routes'
 import { statusShowsOperators } from './portal-version'
+import { densityProbe, denseIdCount, keysetAnswerFits, keysetDirection, keysetRequest } from './keyset'
 import type { Portal, ResourceSummary, SearchRequest, SearchResult } from './types'
 import { pageHref } from './page-address'
 
@@ -46,6 +47,48 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
     // a portal that shows neither is treated as one without: the browser's filtering is never wrong
     return memory.answerShapes.get(portal.baseUrl) === 'operators'
   }
+  const filterOperators = (portal: Portal, resourceId: string): Promise<boolean> => {
+    const known = operators.get(portal.baseUrl)
+    if (known) return known
+    const learning = learnOperators(portal, resourceId)
+    operators.set(portal.baseUrl, learning)
+    // a failure (the portal unreachable) is not a verdict: the next filter asks again
+    learning.catch(() => operators.delete(portal.baseUrl))
+    return learning
+  }
+  const search = (portal: Portal, request: SearchRequest, options?: Options) =>
+    datastoreSearch(portal, request, { ...withDefaults(options), memory })
+  // per portal and table, the record count N last seen with ids exactly 1…N (keyset.ts)
+  const denseCounts = new Map<string, number>()
+  const probeDensity = (portal: Portal, resourceId: string, options?: Options) =>
+    search(portal, densityProbe(resourceId), options).then(denseIdCount)
+  /**
+   * A page deep in an unfiltered table in `_id` order, asked as a keyset where that gives the same
+   * rows; null where the offset must be used. The table's ids are checked by a second request beside
+   * each keyset page (two requests of a few ms instead of one of up to a second), so a row deleted
+   * meanwhile can never shift the page.
+   */
+  const searchByKeyset = async (
+    portal: Portal,
+    request: SearchRequest,
+    options?: Options,
+  ): Promise<SearchResult | null> => {
+    const direction = keysetDirection(request)
+    if (!direction || !(await filterOperators(portal, request.resourceId))) return null
+    const key = JSON.stringify([portal.baseUrl, request.resourceId])
+    const known = denseCounts.get(key) ?? (await probeDensity(portal, request.resourceId, options))
+    if (known === null) return null
+    const [result, count] = await Promise.all([
+      search(portal, keysetRequest(request, direction, known), options),
+      probeDensity(portal, request.resourceId, options),
+    ])
+    if (count === null) denseCounts.delete(key)
+    else denseCounts.set(key, count)
+    const offset = request.offset ?? 0
+    return count === known && keysetAnswerFits(result, offset, direction, count)
+      ? { ...result, offset }
+      : null
+  }
   const throughProxy = (portal: Portal) => {
     try {
       return routes.throughProxy(new URL(portal.baseUrl, pageHref()).origin)
@@ -55,7 +98,8 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
   }
   return {
     datastoreSearch: async (portal, request, options) => {
-      const result = await datastoreSearch(portal, request, { ...withDefaults(options), memory })
+      const result =
+        (await searchByKeyset(portal, request, options)) ?? (await search(portal, request, options))
       return throughProxy(portal) ? { ...result, throughProxy: true } : result
     },
     // the catalogue's calls are loaded on first use: a table's link shows its rows without them
@@ -66,14 +110,6 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
     listTableMetadata: (portal, options) =>
       loadCatalog().then((catalog) => catalog.listTableMetadata(portal, withDefaults(options))),
     throughProxy,
-    filterOperators(portal, resourceId) {
-      const known = operators.get(portal.baseUrl)
-      if (known) return known
-      const learning = learnOperators(portal, resourceId)
-      operators.set(portal.baseUrl, learning)
-      // a failure (the portal unreachable) is not a verdict: the next filter asks again
-      learning.catch(() => operators.delete(portal.baseUrl))
-      return learning
-    },
+    filterOperators,
   }
 }
