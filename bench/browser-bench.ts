@@ -5,7 +5,7 @@
 //
 //   node --import tsx bench/browser-bench.ts [--runs 5] [--grids ours,ag-grid,glide,datatables]
 //                                            [--sizes 1000,100000,1000000] [--no-write]
-//                                            [--before DIR]
+//                                            [--before DIR] [--drag-to 0.5]
 //
 // --before DIR adds the grid `before`: an explorer built from another commit (DIR is its `dist/`, e.g.
 // `git worktree add ../base <commit> && (cd ../base && npm ci && npx vite build)` → ../base/dist), so a
@@ -59,6 +59,8 @@ interface Options {
   servers: Map<number, string>
   /** An earlier build of the explorer (its `dist/`), measured as the grid `before`. */
   before: string | null
+  /** Where the drag ends, as a share of the big resource (`--drag-to`, default 0.5). */
+  dragTo: number
 }
 
 function parseOptions(argv: string[]): Options {
@@ -69,6 +71,7 @@ function parseOptions(argv: string[]): Options {
     write: true,
     servers: new Map(),
     before: null,
+    dragTo: 0.5,
   }
   let gridsNamed = false
   for (let i = 0; i < argv.length; i++) {
@@ -81,6 +84,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--sizes')
       options.sizes = [...new Set((argv[++i] ?? '').split(',').map(Number))].sort((a, b) => a - b)
     else if (arg === '--no-write') options.write = false
+    else if (arg === '--drag-to') options.dragTo = Math.min(1, Math.max(0, Number(argv[++i])))
     else if (arg === '--servers') {
       for (const pair of (argv[++i] ?? '').split(',')) {
         const [rows, url] = pair.split('=')
@@ -342,12 +346,13 @@ function recordScroll(
   )
 }
 
-/** Drag to the middle (DOM rows there), then a steady 5-second scroll from the top. */
+/** Drag to the middle (or `dragTo`; DOM rows there), then a steady 5-second scroll from the top. */
 async function dragAndSteady(
   opened: Opened,
   grid: GridName,
   rows: number,
   recorder: Recorder,
+  dragTo: number,
 ): Promise<void> {
   const { page } = opened
   await networkQuiet(opened, 500)
@@ -355,9 +360,9 @@ async function dragAndSteady(
 
   // Drag to the middle in one step.
   const shown = (await page.evaluate(() => window.__probe!.visibleRows().length)) || 15
-  const expected = Math.round(0.5 * (rows - shown))
+  const expected = Math.round(dragTo * (rows - shown))
   const slack = Math.max(shown, Math.round(rows * 0.005))
-  const jumpedAt = await page.evaluate(() => window.__probe!.jumpTo(0.5))
+  const jumpedAt = await page.evaluate((fraction) => window.__probe!.jumpTo(fraction), dragTo)
   const middle = await waitRows(page, { kind: 'window', lo: expected - slack, hi: expected + slack }, 30_000)
   if (isPainted(middle)) {
     const entries = await searchEntries(page)
@@ -663,7 +668,7 @@ export async function main(argv = process.argv.slice(2)): Promise<BenchReport> {
           await allQuiet()
           const shownRows = totals.get(server)!
           const opened = await firstRows(browser, grid, setupFor(server, height), server.rows, recorder)
-          if (opened && server === big) await dragAndSteady(opened, grid, shownRows, recorder)
+          if (opened && server === big) await dragAndSteady(opened, grid, shownRows, recorder, options.dragTo)
           await opened?.context.close()
         }
         await serverQuiet(big)
