@@ -179,15 +179,25 @@ export function streamFailure(error: unknown): StreamFailure | null {
   return { kind: 'refused', detail }
 }
 
-/** What narrows and orders the view: its search, filters and sort (never its limit or offset). */
-function baseRequest(view: SearchRequest): Omit<SearchRequest, 'limit'> {
-  const base: Omit<SearchRequest, 'limit'> = { resourceId: view.resourceId }
-  if (view.q !== undefined && view.q !== '') {
-    base.q = view.q
-    if (view.plain !== undefined) base.plain = view.plain
-    if (view.language !== undefined) base.language = view.language
+/**
+ * What narrows the view: its resource, search and filters, never its sort, fields, limit or offset.
+ * The one home of that rule for whatever reads all of a view's records (the stream below, the
+ * summaries and their code).
+ */
+export function viewScope(view: SearchRequest): Omit<SearchRequest, 'limit'> {
+  const scope: Omit<SearchRequest, 'limit'> = { resourceId: view.resourceId }
+  if (view.q) {
+    scope.q = view.q
+    if (view.plain !== undefined) scope.plain = view.plain
+    if (view.language !== undefined) scope.language = view.language
   }
-  if (view.filters && Object.keys(view.filters).length > 0) base.filters = view.filters
+  if (view.filters && Object.keys(view.filters).length > 0) scope.filters = view.filters
+  return scope
+}
+
+/** What narrows and orders the view: its scope and its sort. */
+function baseRequest(view: SearchRequest): Omit<SearchRequest, 'limit'> {
+  const base = viewScope(view)
   if (view.sort && view.sort.length > 0) base.sort = view.sort
   return base
 }
