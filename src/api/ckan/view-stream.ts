@@ -306,6 +306,26 @@ function headerNames(bytes: Bytes): string[] {
   return names
 }
 
+/** The dump's next chunk; a dropped connection is a network failure (tried again), a cancel is a cancel. */
+async function readChunk(
+  reader: ReadableStreamDefaultReader<Bytes>,
+  signal: AbortSignal,
+): Promise<ReadableStreamReadResult<Bytes>> {
+  try {
+    return await reader.read()
+  } catch (failure) {
+    if (isAbortError(failure) || signal.aborted) throw abortError()
+    throw new CkanError('network', 'The connection dropped during the dump', { cause: failure })
+  }
+}
+
+/** The dump's header named other columns than the ones asked for. */
+function otherColumns(names: readonly string[]): CkanError {
+  return new CkanError('contract', 'The dump’s columns are not the ones asked for', {
+    detail: names.join(',').slice(0, 200),
+  })
+}
+
 /** One dump request, from `request.offset`: whole records only reach the sink. */
 async function readDump(
   job: ViewStreamJob,
@@ -334,11 +354,8 @@ async function readDump(
       const first = parts[0]!
       const headerLength = firstCsvRecordLength(first)
       const names = headerNames(first.subarray(0, headerLength))
-      if (names.length !== job.fields.length || names.some((name, index) => name !== job.fields[index])) {
-        throw new CkanError('contract', 'The dump’s columns are not the ones asked for', {
-          detail: names.join(',').slice(0, 200),
-        })
-      }
+      if (names.length !== job.fields.length || names.some((name, index) => name !== job.fields[index]))
+        throw otherColumns(names)
       parts = [first.subarray(headerLength), ...parts.slice(1)]
       records--
       seen = true
@@ -351,13 +368,7 @@ async function readDump(
   }
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Bytes>
-      try {
-        chunk = await reader.read()
-      } catch (failure) {
-        if (isAbortError(failure) || job.signal.aborted) throw abortError()
-        throw new CkanError('network', 'The connection dropped during the dump', { cause: failure })
-      }
+      const chunk = await readChunk(reader, job.signal)
       if (chunk.done) break
       if (csv) {
         for (let from = 0; from < chunk.value.length; from += SCAN_BYTES) {
@@ -403,13 +414,7 @@ async function readRawCsv(
   let since = performance.now()
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Bytes>
-      try {
-        chunk = await reader.read()
-      } catch (error) {
-        if (isAbortError(error) || job.signal.aborted) throw abortError()
-        throw new CkanError('network', 'The connection dropped during the dump', { cause: error })
-      }
+      const chunk = await readChunk(reader, job.signal)
       if (chunk.done) break
       countTo(await sink.bytes(chunk.value))
       // buffered chunks resolve at once, in one task: let the page's other work in now and then
@@ -426,10 +431,7 @@ async function readRawCsv(
   // what reached the sink is folded whole: the reading goes on from exactly there
   const end = await sink.end()
   countTo(end.records)
-  if (end.header === 'other')
-    throw new CkanError('contract', 'The dump’s columns are not the ones asked for', {
-      detail: (end.names ?? []).join(',').slice(0, 200),
-    })
+  if (end.header === 'other') throw otherColumns(end.names ?? [])
   if (failure) throw failure
   if (end.header === 'none') throw new CkanError('broken-answer', 'The dump ended before its header')
   if (end.cut > 0) throw new CkanError('broken-answer', 'The dump ended inside a record')
