@@ -179,15 +179,25 @@ export function streamFailure(error: unknown): StreamFailure | null {
   return { kind: 'refused', detail }
 }
 
-/** What narrows and orders the view: its search, filters and sort (never its limit or offset). */
-function baseRequest(view: SearchRequest): Omit<SearchRequest, 'limit'> {
-  const base: Omit<SearchRequest, 'limit'> = { resourceId: view.resourceId }
-  if (view.q !== undefined && view.q !== '') {
-    base.q = view.q
-    if (view.plain !== undefined) base.plain = view.plain
-    if (view.language !== undefined) base.language = view.language
+/**
+ * What narrows the view: its resource, search and filters, never its sort, fields, limit or offset.
+ * The one home of that rule for whatever reads all of a view's records (the stream below, the
+ * summaries and their code).
+ */
+export function viewScope(view: SearchRequest): Omit<SearchRequest, 'limit'> {
+  const scope: Omit<SearchRequest, 'limit'> = { resourceId: view.resourceId }
+  if (view.q) {
+    scope.q = view.q
+    if (view.plain !== undefined) scope.plain = view.plain
+    if (view.language !== undefined) scope.language = view.language
   }
-  if (view.filters && Object.keys(view.filters).length > 0) base.filters = view.filters
+  if (view.filters && Object.keys(view.filters).length > 0) scope.filters = view.filters
+  return scope
+}
+
+/** What narrows and orders the view: its scope and its sort. */
+function baseRequest(view: SearchRequest): Omit<SearchRequest, 'limit'> {
+  const base = viewScope(view)
   if (view.sort && view.sort.length > 0) base.sort = view.sort
   return base
 }
@@ -296,6 +306,26 @@ function headerNames(bytes: Bytes): string[] {
   return names
 }
 
+/** The dump's next chunk; a dropped connection is a network failure (tried again), a cancel is a cancel. */
+async function readChunk(
+  reader: ReadableStreamDefaultReader<Bytes>,
+  signal: AbortSignal,
+): Promise<ReadableStreamReadResult<Bytes>> {
+  try {
+    return await reader.read()
+  } catch (failure) {
+    if (isAbortError(failure) || signal.aborted) throw abortError()
+    throw new CkanError('network', 'The connection dropped during the dump', { cause: failure })
+  }
+}
+
+/** The dump's header named other columns than the ones asked for. */
+function otherColumns(names: readonly string[]): CkanError {
+  return new CkanError('contract', 'The dump’s columns are not the ones asked for', {
+    detail: names.join(',').slice(0, 200),
+  })
+}
+
 /** One dump request, from `request.offset`: whole records only reach the sink. */
 async function readDump(
   job: ViewStreamJob,
@@ -324,11 +354,8 @@ async function readDump(
       const first = parts[0]!
       const headerLength = firstCsvRecordLength(first)
       const names = headerNames(first.subarray(0, headerLength))
-      if (names.length !== job.fields.length || names.some((name, index) => name !== job.fields[index])) {
-        throw new CkanError('contract', 'The dump’s columns are not the ones asked for', {
-          detail: names.join(',').slice(0, 200),
-        })
-      }
+      if (names.length !== job.fields.length || names.some((name, index) => name !== job.fields[index]))
+        throw otherColumns(names)
       parts = [first.subarray(headerLength), ...parts.slice(1)]
       records--
       seen = true
@@ -341,13 +368,7 @@ async function readDump(
   }
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Bytes>
-      try {
-        chunk = await reader.read()
-      } catch (failure) {
-        if (isAbortError(failure) || job.signal.aborted) throw abortError()
-        throw new CkanError('network', 'The connection dropped during the dump', { cause: failure })
-      }
+      const chunk = await readChunk(reader, job.signal)
       if (chunk.done) break
       if (csv) {
         for (let from = 0; from < chunk.value.length; from += SCAN_BYTES) {
@@ -393,13 +414,7 @@ async function readRawCsv(
   let since = performance.now()
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Bytes>
-      try {
-        chunk = await reader.read()
-      } catch (error) {
-        if (isAbortError(error) || job.signal.aborted) throw abortError()
-        throw new CkanError('network', 'The connection dropped during the dump', { cause: error })
-      }
+      const chunk = await readChunk(reader, job.signal)
       if (chunk.done) break
       countTo(await sink.bytes(chunk.value))
       // buffered chunks resolve at once, in one task: let the page's other work in now and then
@@ -416,10 +431,7 @@ async function readRawCsv(
   // what reached the sink is folded whole: the reading goes on from exactly there
   const end = await sink.end()
   countTo(end.records)
-  if (end.header === 'other')
-    throw new CkanError('contract', 'The dump’s columns are not the ones asked for', {
-      detail: (end.names ?? []).join(',').slice(0, 200),
-    })
+  if (end.header === 'other') throw otherColumns(end.names ?? [])
   if (failure) throw failure
   if (end.header === 'none') throw new CkanError('broken-answer', 'The dump ended before its header')
   if (end.cut > 0) throw new CkanError('broken-answer', 'The dump ended inside a record')

@@ -11,6 +11,7 @@ import {
   type Measure,
   type SummarySpec,
 } from '../../lib/summary/summary-spec'
+import { summaryScope } from '../../queries/summary/summary-query'
 import {
   jsonString,
   literal,
@@ -78,17 +79,8 @@ function jsKey(grouping: Grouping): string {
 }
 
 function scope(portal: Portal, view: SearchRequest, spec: SummarySpec) {
-  const request: SearchRequest = {
-    resourceId: view.resourceId,
-    limit: 0,
-    sort: [{ field: '_id', desc: false }],
-  }
-  if (view.q) {
-    request.q = view.q
-    if (view.plain !== undefined) request.plain = view.plain
-    if (view.language !== undefined) request.language = view.language
-  }
-  if (view.filters && Object.keys(view.filters).length > 0) request.filters = view.filters
+  // the records the summary itself streams: the view's search and filters, in `_id` order
+  const request = summaryScope(view)
   const tokenInUse = !!portal.token?.trim()
   const query = queryParams({
     baseUrl: portal.baseUrl,

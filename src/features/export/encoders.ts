@@ -3,6 +3,7 @@
 // made by paging is the same, byte for byte, as the dump's. JSON and XLSX hold raw typed values
 // (lib/ckan-types rawValue), never the table's display strings. Pure.
 import { ckanType, readWallClock, rawValue } from '../../lib/ckan-types'
+import { csvValue, quoteCsv } from '../../lib/csv'
 import type { ExportColumn } from './export-plan'
 
 export const UTF8_BOM = '\uFEFF'
@@ -13,31 +14,6 @@ export const UTF8_BOM = '\uFEFF'
  */
 export function csvHeader(ids: readonly string[]): string {
   return `${ids.map((id) => (/[",\r\n]/.test(id) ? quoteCsv(id) : id)).join(',')}\n`
-}
-
-function quoteCsv(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`
-}
-
-/**
- * Whether CKAN's CSV writes this type as JSON text: JSON and array columns are selected as JSON with
- * `coalesce(…, 'null')`, so a string is quoted, `true` is `true` and a missing value is `null`.
- */
-function writtenAsJson(type: string): boolean {
-  return type === 'json' || type.startsWith('_')
-}
-
-/** One value as PostgreSQL's CSV writes it. */
-export function csvValue(value: unknown, type = ''): string {
-  let text: string
-  if (writtenAsJson(type)) text = JSON.stringify(value ?? null)
-  else if (value === null || value === undefined) return ''
-  else if (typeof value === 'string') text = value
-  else if (typeof value === 'boolean') text = value ? 't' : 'f'
-  else if (typeof value === 'number') text = String(value)
-  else text = JSON.stringify(value)
-  if (text === '') return '""'
-  return /[",\r\n]/.test(text) ? quoteCsv(text) : text
 }
 
 /** Rows (values in the columns' order) as CSV lines, each ended as the dump ends them (`\n`). */

@@ -219,9 +219,11 @@ describe('the summary as CSV', () => {
         [
           ['Köln, DE', 1234.5],
           [null, 0],
+          // an empty text is not an empty group: quoted, as Download's CSV writes it
+          ['', 2],
         ],
       ),
-    ).toBe('country,"Total ""population"""\n"Köln, DE",1234.5\n,0\n')
+    ).toBe('country,"Total ""population"""\n"Köln, DE",1234.5\n,0\n"",2\n')
   })
 })
 

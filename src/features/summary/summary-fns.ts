@@ -3,6 +3,7 @@
 // filter, and the summary as a CSV file. Pure.
 import type { CkanField, CkanRecord, FilterScalar } from '../../api/ckan/types'
 import { normaliseType, parseNumber } from '../../lib/ckan-types'
+import { csvValue } from '../../lib/csv'
 import { groupSpan, rangeStart, type GroupKey } from '../../lib/summary/group-keys'
 import {
   defaultGrouping,
@@ -187,18 +188,12 @@ export function roundFigure(value: number): number {
   return Math.abs(value) >= 1 ? Math.round(value * 100) / 100 : Number(value.toPrecision(3))
 }
 
-function csvField(value: string | number | null): string {
-  if (value === null) return ''
-  const text = String(value)
-  return /[",\r\n]/.test(text) || text === '' ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 /** The summary as CSV: a header, then one line per group, numbers unformatted. */
 export function summaryCsv(
   header: readonly string[],
   lines: readonly (readonly (string | number | null)[])[],
 ): string {
-  return [header, ...lines].map((line) => `${line.map(csvField).join(',')}\n`).join('')
+  return [header, ...lines].map((line) => `${line.map((value) => csvValue(value)).join(',')}\n`).join('')
 }
 
 /** A group's raw keys for the CSV: the value (a range's start), empty for the special groups. */

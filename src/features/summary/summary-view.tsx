@@ -55,7 +55,6 @@ export interface SummaryViewProps {
   /** The table's name, for the file's. */
   tableName: string | undefined
   onChange(choice: SummaryChoice): void
-  /** A group was chosen: show its records. */
   /** A group chosen: the conditions that show its records. */
   onChooseGroup(conditions: FilterCondition[]): void
   /** Copy as code, for this summary. */

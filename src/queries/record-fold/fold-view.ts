@@ -3,9 +3,7 @@
 // worker, or slices on the page), and what is folded so far is handed out as it grows: the first
 // snapshot as soon as the first records are in, then every so often, then the whole. A cancel or a
 // failure keeps what was folded, and says how many records that is.
-import type { DumpFormat } from '../../api/ckan/dump'
-import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
-import { isCancelled, streamView, type StreamProgress } from '../../api/ckan/view-stream'
+import { isCancelled, streamView, type StreamProgress, type ViewStreamJob } from '../../api/ckan/view-stream'
 import type { FoldHandle } from './fold-host'
 
 /** How often the folded records are shown while more come. */
@@ -22,20 +20,15 @@ export type FoldEnd =
 
 export type FoldOutcome<Snapshot> = FoldProgress<Snapshot> & FoldEnd
 
-export interface FoldViewJob<Snapshot> {
-  portal: Portal
-  search(request: SearchRequest, signal: AbortSignal): Promise<SearchResult>
-  view: SearchRequest
+/** A stream of the view's records (its portal, search, dump, signal…), folded into `fold`. */
+export interface FoldViewJob<Snapshot> extends Omit<
+  ViewStreamJob,
+  'sink' | 'onProgress' | 'limit' | 'knownTotal'
+> {
   fold: FoldHandle<Snapshot>
-  fields: readonly string[]
   /** The snapshot's own count of the records it folded. */
   records(snapshot: Snapshot): number
-  dump: DumpFormat | null
-  signal: AbortSignal
   onProgress?(progress: FoldProgress<Snapshot>): void
-  fetch?: typeof fetch
-  sleep?(ms: number, signal: AbortSignal): Promise<void>
-  pageSize?: number
   /** Tests set a shorter one. */
   snapshotEveryMs?: number
 }
@@ -46,8 +39,8 @@ export interface FoldViewJob<Snapshot> {
  * is closed at the end.
  */
 export async function foldView<Snapshot>(job: FoldViewJob<Snapshot>): Promise<FoldOutcome<Snapshot>> {
-  const { fold } = job
-  const every = job.snapshotEveryMs ?? SNAPSHOT_EVERY_MS
+  const { fold, records, onProgress, snapshotEveryMs, ...stream } = job
+  const every = snapshotEveryMs ?? SNAPSHOT_EVERY_MS
   let read: StreamProgress = { done: 0, total: undefined }
   let last: { snapshot: Snapshot; folded: number } | null = null
   let asking: Promise<void> | null = null
@@ -58,8 +51,8 @@ export async function foldView<Snapshot>(job: FoldViewJob<Snapshot>): Promise<Fo
     asking ??= fold
       .snapshot()
       .then((snapshot) => {
-        last = { snapshot, folded: job.records(snapshot) }
-        if (!ended) job.onProgress?.({ ...read, ...last })
+        last = { snapshot, folded: records(snapshot) }
+        if (!ended) onProgress?.({ ...read, ...last })
       })
       .finally(() => {
         asking = null
@@ -89,12 +82,7 @@ export async function foldView<Snapshot>(job: FoldViewJob<Snapshot>): Promise<Fo
   let end: FoldEnd
   try {
     const outcome = await streamView({
-      portal: job.portal,
-      search: job.search,
-      view: job.view,
-      fields: job.fields,
-      dump: job.dump,
-      signal: job.signal,
+      ...stream,
       sink: {
         csvRaw: {
           begin: () => fold.begin(),
@@ -113,9 +101,6 @@ export async function foldView<Snapshot>(job: FoldViewJob<Snapshot>): Promise<Fo
       onProgress: (progress) => {
         read = progress
       },
-      ...(job.fetch ? { fetch: job.fetch } : {}),
-      ...(job.sleep ? { sleep: job.sleep } : {}),
-      ...(job.pageSize ? { pageSize: job.pageSize } : {}),
     })
     read = { done: outcome.records, total: outcome.total }
     end = { status: 'done', via: outcome.via }

@@ -6,6 +6,7 @@ import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-q
 import type { CkanClient } from '../../api/ckan/ckan-client'
 import { CkanError } from '../../api/ckan/errors'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
+import { viewScope } from '../../api/ckan/view-stream'
 import { createAggregator, type SummarySnapshot } from '../../lib/summary/aggregate'
 import { summaryFields, type SummarySpec } from '../../lib/summary/summary-spec'
 import { datastoreKeys } from '../datastore-keys'
@@ -33,18 +34,7 @@ export interface SummaryState {
 
 /** What narrows the view (its search and filters), ordered by `_id` so that a resumed dump goes on where it stopped. */
 export function summaryScope(view: SearchRequest): SearchRequest {
-  const scope: SearchRequest = {
-    resourceId: view.resourceId,
-    limit: 0,
-    sort: [{ field: '_id', desc: false }],
-  }
-  if (view.q) {
-    scope.q = view.q
-    if (view.plain !== undefined) scope.plain = view.plain
-    if (view.language !== undefined) scope.language = view.language
-  }
-  if (view.filters && Object.keys(view.filters).length > 0) scope.filters = view.filters
-  return scope
+  return { ...viewScope(view), limit: 0, sort: [{ field: '_id', desc: false }] }
 }
 
 /** The CKAN type of each column the summary reads. */
