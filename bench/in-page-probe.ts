@@ -102,9 +102,10 @@ export function installProbe(): void {
       const rect = row.getBoundingClientRect()
       if (!(rect.bottom > box.top + header + 1 && rect.top < box.bottom - 1)) continue
       const pos = Number(row.getAttribute('aria-rowindex')) - 2
-      // the first data cell is `name` ("Köln 42"): its trailing number is the record's _id
+      // the first data cell is `name` ("Köln 42"): its last number is the record's _id (a long
+      // name ends with the cell's "show all" mark, ⤢)
       const name = row.querySelector('[role="gridcell"]')?.textContent ?? ''
-      const match = /(\d+)\s*$/.exec(name)
+      const match = /(\d+)\D*$/.exec(name)
       rows.push({ pos, id: match ? Number(match[1]) : null })
     }
     return rows.sort((a, b) => a.pos - b.pos)

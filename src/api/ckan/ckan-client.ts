@@ -60,8 +60,17 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
     datastoreSearch(portal, request, { ...withDefaults(options), memory })
   // per portal and table, the record count N last seen with ids exactly 1…N (keyset.ts)
   const denseCounts = new Map<string, number>()
-  const probeDensity = (portal: Portal, resourceId: string, options?: Options) =>
-    search(portal, densityProbe(resourceId), options).then(denseIdCount)
+  // one probe at a time per table: the pages asked together share it (so it runs under no page's signal)
+  const probing = new Map<string, Promise<number | null>>()
+  const probeDensity = (portal: Portal, resourceId: string, key: string, options?: Options) => {
+    const running = probing.get(key)
+    if (running) return running
+    const probe = search(portal, densityProbe(resourceId), { timeoutMs: options?.timeoutMs })
+      .then(denseIdCount)
+      .finally(() => probing.delete(key))
+    probing.set(key, probe)
+    return probe
+  }
   /**
    * A page deep in an unfiltered table in `_id` order, asked as a keyset where that gives the same
    * rows; null where the offset must be used. The table's ids are checked by a second request beside
@@ -76,11 +85,11 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
     const direction = keysetDirection(request)
     if (!direction || !(await filterOperators(portal, request.resourceId))) return null
     const key = JSON.stringify([portal.baseUrl, request.resourceId])
-    const known = denseCounts.get(key) ?? (await probeDensity(portal, request.resourceId, options))
+    const known = denseCounts.get(key) ?? (await probeDensity(portal, request.resourceId, key, options))
     if (known === null) return null
     const [result, count] = await Promise.all([
       search(portal, keysetRequest(request, direction, known), options),
-      probeDensity(portal, request.resourceId, options),
+      probeDensity(portal, request.resourceId, key, options),
     ])
     if (count === null) denseCounts.delete(key)
     else denseCounts.set(key, count)
