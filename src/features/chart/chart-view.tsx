@@ -8,7 +8,6 @@ import { useDeferredValue, useId, useMemo, useState } from 'react'
 import type { CkanField, CkanRecord, Portal, SearchRequest } from '../../api/ckan/types'
 import { SummaryProgress } from '../../components/summary/summary-progress'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
-import { SelectField } from '../../components/ui/select-field'
 import { chartCatalogue } from '../../i18n/catalogues/chart'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { normaliseType } from '../../lib/ckan-types'
@@ -61,7 +60,7 @@ export function ChartView({ portal, view, fields, records, total }: ChartViewPro
   const cellLocale = useCellLocale()
   const { api } = useEnvironment()
   const queryClient = useQueryClient()
-  const ids = { title: useId() }
+  const ids = { x: useId(), y: useId(), kind: useId(), over: useId(), figure: useId(), title: useId() }
   const usable = chartableFields(fields)
   const initial = defaultChart(usable)
   const [choice, setChoice] = useState(initial)
@@ -117,18 +116,32 @@ export function ChartView({ portal, view, fields, records, total }: ChartViewPro
       ? t('chart.titleOver', { figure: figureText, part, x: label(x) })
       : t(kind === 'bar' ? 'chart.titleTotal' : 'chart.title', { x: label(x), y: label(y) })
 
+  const select = (
+    id: string,
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+    options: [string, string][],
+  ) => (
+    <div className="dse-field">
+      <label className="dse-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="dse-input dse-select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
   const columnOptions = usable.map((field): [string, string] => [field.id, label(field)])
-  const overOptions: [ChartOver, string][] = [
-    ['shown', t('chart.overShown')],
-    ...(Object.keys(PART_KEYS) as DatePart[]).map((name): [ChartOver, string] => [
-      name,
-      t(PART_KEYS[name][0]),
-    ]),
-  ]
-  const figureOptions: ['sum' | 'avg', string][] = [
-    ['sum', t('chart.figureSum', { y: label(y) })],
-    ['avg', t('chart.figureAvg', { y: label(y) })],
-  ]
   const numberOptions = usable
     .filter((field) => axisKind(normaliseType(field.type)) === 'number')
     .map((field): [string, string] => [field.id, label(field)])
@@ -175,45 +188,32 @@ export function ChartView({ portal, view, fields, records, total }: ChartViewPro
   return (
     <section className="dse-chart" aria-labelledby={ids.title}>
       <div className="dse-chart__controls">
-        <SelectField
-          label={t('chart.x')}
-          value={x.id}
-          options={columnOptions}
-          onChange={(value) => setChoice({ ...choice, x: value })}
-        />
-        <SelectField
-          label={t('chart.y')}
-          value={y.id}
-          options={numberOptions}
-          onChange={(value) => setChoice({ ...choice, y: value })}
-        />
-        {xKind !== 'category' && (
-          <SelectField
-            label={t('chart.kind')}
-            value={kind}
-            options={[
+        {select(ids.x, t('chart.x'), x.id, (value) => setChoice({ ...choice, x: value }), columnOptions)}
+        {select(ids.y, t('chart.y'), y.id, (value) => setChoice({ ...choice, y: value }), numberOptions)}
+        {xKind !== 'category' &&
+          select(
+            ids.kind,
+            t('chart.kind'),
+            kind,
+            (value) => setChoice({ ...choice, kind: value as ChartKind }),
+            [
               ['line', t('chart.kindLine')],
               ['scatter', t('chart.kindScatter')],
-            ]}
-            onChange={(value) => setChoice({ ...choice, kind: value })}
-          />
-        )}
-        {kind === 'line' && (
-          <SelectField
-            label={t('chart.over')}
-            value={over}
-            options={overOptions}
-            onChange={(value) => setOverChoice(value)}
-          />
-        )}
-        {part !== null && (
-          <SelectField
-            label={t('chart.figure')}
-            value={figure}
-            options={figureOptions}
-            onChange={(value) => setFigure(value)}
-          />
-        )}
+            ],
+          )}
+        {kind === 'line' &&
+          select(ids.over, t('chart.over'), over, (value) => setOverChoice(value as ChartOver), [
+            ['shown', t('chart.overShown')],
+            ...(Object.keys(PART_KEYS) as DatePart[]).map((name): [string, string] => [
+              name,
+              t(PART_KEYS[name][0]),
+            ]),
+          ])}
+        {part !== null &&
+          select(ids.figure, t('chart.figure'), figure, (value) => setFigure(value as 'sum' | 'avg'), [
+            ['sum', t('chart.figureSum', { y: label(y) })],
+            ['avg', t('chart.figureAvg', { y: label(y) })],
+          ])}
       </div>
       {spec && reading.data && (
         <SummaryProgress
