@@ -31,9 +31,26 @@ export function isProfileSample(request: Request): boolean {
   )
 }
 
-/** The `offset` a datastore_search request asks for (0 when it sends none). */
+/**
+ * The keyset pages' check of a table's ids (src/api/ckan/keyset.ts densityProbe): its largest `_id`
+ * and its count. Deep pages ask it beside them, so it is counted apart from the page requests.
+ */
+export function isDensityCheck(request: Request): boolean {
+  const params = searchParams(request)
+  const fields = Array.isArray(params.fields) ? params.fields.join(',') : params.fields
+  return Number(params.limit) === 1 && fields === '_id' && String(params.sort).startsWith('_id desc')
+}
+
+/**
+ * The position of the first row a datastore_search request asks for: its `offset` (0 when it sends
+ * none), or for a keyset page (`{"_id": {"gte": n}}`, ids 1…N in order) n − 1.
+ */
 export function searchOffset(request: Request): number {
-  return Number(searchParams(request).offset ?? 0)
+  const params = searchParams(request)
+  const filters = (typeof params.filters === 'string' ? JSON.parse(params.filters) : params.filters) as
+    { _id?: { gte?: number } } | undefined
+  const keysetFrom = filters?._id?.gte
+  return typeof keysetFrom === 'number' ? keysetFrom - 1 : Number(params.offset ?? 0)
 }
 
 /** The explorer as a user sees it: role-based locators and intent-level actions. */
@@ -68,6 +85,8 @@ export class ExplorerPage {
 
   /** Every datastore_search request the page made since the page object was created, but the profile sample. */
   readonly searchRequests: Request[] = []
+  /** The keyset pages' checks of a table's ids (isDensityCheck), apart from searchRequests. */
+  readonly densityChecks: Request[] = []
   /** The profile sample's requests (isProfileSample). */
   readonly sampleRequests: Request[] = []
   /** Every CKAN API request (any action). */
@@ -105,6 +124,7 @@ export class ExplorerPage {
       this.apiRequests.push(request)
       if (action !== 'datastore_search') return
       if (isProfileSample(request)) this.sampleRequests.push(request)
+      else if (isDensityCheck(request)) this.densityChecks.push(request)
       else this.searchRequests.push(request)
     })
   }

@@ -83,20 +83,30 @@ export function createCkanClient({ fetch, proxyUrl }: CkanClientOptions = {}): C
     options?: Options,
   ): Promise<SearchResult | null> => {
     const direction = keysetDirection(request)
-    if (!direction || !(await filterOperators(portal, request.resourceId))) return null
+    if (!direction) return null
     const key = JSON.stringify([portal.baseUrl, request.resourceId])
-    const known = denseCounts.get(key) ?? (await probeDensity(portal, request.resourceId, key, options))
-    if (known === null) return null
-    const [result, count] = await Promise.all([
-      search(portal, keysetRequest(request, direction, known), options),
-      probeDensity(portal, request.resourceId, key, options),
-    ])
-    if (count === null) denseCounts.delete(key)
-    else denseCounts.set(key, count)
-    const offset = request.offset ?? 0
-    return count === known && keysetAnswerFits(result, offset, direction, count)
-      ? { ...result, offset }
-      : null
+    try {
+      // known from the answers already read (2.12 echoes `include_next_page`): no call of its own,
+      // as a portal without status_show would show a failed request for every deep page
+      if (memory.answerShapes.get(portal.baseUrl) !== 'operators') return null
+      const known = denseCounts.get(key) ?? (await probeDensity(portal, request.resourceId, key, options))
+      if (known === null) return null
+      const [result, count] = await Promise.all([
+        search(portal, keysetRequest(request, direction, known), options),
+        probeDensity(portal, request.resourceId, key, options),
+      ])
+      if (count === null) denseCounts.delete(key)
+      else denseCounts.set(key, count)
+      const offset = request.offset ?? 0
+      return count === known && keysetAnswerFits(result, offset, direction, count)
+        ? { ...result, offset }
+        : null
+    } catch (error) {
+      if (options?.signal?.aborted) throw error
+      // a portal that refuses the bound or the check (a proxy, a quirk): the offset answers
+      denseCounts.delete(key)
+      return null
+    }
   }
   const throughProxy = (portal: Portal) => {
     try {

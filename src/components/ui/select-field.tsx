@@ -1,4 +1,4 @@
-// A labelled drop-down of [value, text] choices: the chart's and the summary's settings.
+// A labelled drop-down of [value, text] choices: the summary's settings.
 import { useId } from 'react'
 
 export function SelectField<Value extends string>({

@@ -125,11 +125,14 @@ describe('a deep page through the client, on the project’s CKAN actions', () =
           }
         })
         .filter((params) => params.limit === 5)
-    return { api, pageRequests }
+    // the portal's generation is learnt from the answers it gives, as the view's first page teaches it
+    const opened = (resourceId: string) => api.datastoreSearch(portal, { resourceId, limit: 2 })
+    return { api, pageRequests, opened }
   }
 
   it('asks a dense table’s deep page by _id, and gets the offset’s records', async () => {
-    const { api, pageRequests } = client()
+    const { api, pageRequests, opened } = client()
+    await opened('dense')
     for (const request of [
       { ...deep, resourceId: 'dense', offset: ROWS - 1_000 },
       { ...deep, resourceId: 'dense', offset: ROWS - 1_000, sort: [{ field: '_id', desc: true }] },
@@ -148,7 +151,8 @@ describe('a deep page through the client, on the project’s CKAN actions', () =
   })
 
   it('keeps the offset for a table with gaps in its ids, with the same records', async () => {
-    const { api, pageRequests } = client()
+    const { api, pageRequests, opened } = client()
+    await opened('gaps')
     const request = { ...deep, resourceId: 'gaps', offset: ROWS - 1_000 }
     const result = await api.datastoreSearch(portal, request)
     expect(result.records).toEqual(await byOffset(request))
@@ -157,7 +161,8 @@ describe('a deep page through the client, on the project’s CKAN actions', () =
   })
 
   it('goes back to the offset when the table changed since it was checked', async () => {
-    const { api, pageRequests } = client()
+    const { api, pageRequests, opened } = client()
+    await opened('changing')
     const request = { ...deep, resourceId: 'changing', offset: ROWS - 1_000 }
     await api.datastoreSearch(portal, request)
     await deleteRows('changing', [10])
@@ -168,8 +173,16 @@ describe('a deep page through the client, on the project’s CKAN actions', () =
     expect(pageRequests().map((sent) => sent.offset)).toEqual([undefined, undefined, ROWS - 1_000])
   })
 
+  it('keeps the offset until the portal has shown it is 2.12, and on CKAN 2.11', async () => {
+    const unknown = client()
+    const first = { ...deep, resourceId: 'dense', offset: ROWS - 1_000 }
+    expect((await unknown.api.datastoreSearch(portal, first)).records).toEqual(await byOffset(first))
+    expect(unknown.pageRequests().map((sent) => sent.offset)).toEqual([ROWS - 1_000])
+  })
+
   it('keeps the offset on a portal without operators (CKAN 2.11)', async () => {
-    const { api, pageRequests } = client({ ckanVersion: '2.11' })
+    const { api, pageRequests, opened } = client({ ckanVersion: '2.11' })
+    await opened('dense')
     const request = { ...deep, resourceId: 'dense', offset: ROWS - 1_000 }
     expect((await api.datastoreSearch(portal, request)).records).toEqual(await byOffset(request))
     expect(pageRequests().map((sent) => sent.offset)).toEqual([ROWS - 1_000])
