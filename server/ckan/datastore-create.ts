@@ -2,11 +2,11 @@
 // `_full_text` tsvector filled like `populate_full_text_trigger`, the columns, alias views, indexes,
 // plus the catalogue row that resource_show / package_search answer from.
 import { availableParallelism } from 'node:os'
-import { fieldNameProblem, quoteIdent, quoteLiteral, tableNameProblem } from './identifiers.ts'
+import { catalogSchema, fieldNameProblem, quoteIdent, quoteLiteral, tableNameProblem } from './identifiers.ts'
+import { buildRangeMarks, rangeMarkTable } from './range-count.ts'
 import type { BulkLoadDb, Db, FieldDescriptor, Json, ResourceDefinition } from './types.ts'
 
-/** Schema holding our catalogue: kept out of `public`, so it never shows up in `_table_metadata`. */
-export const catalogSchema = 'ckan_catalog'
+export { catalogSchema }
 
 /** Thrown for a resource definition CKAN would refuse (bad names, unknown types, malformed records). */
 export class ResourceDefinitionError extends Error {
@@ -75,7 +75,7 @@ ALTER TABLE ${catalogSchema}.resource ADD COLUMN IF NOT EXISTS rows_loaded bigin
 
 /** Creates the `_table_metadata` view, the full-text trigger function and the catalogue. Idempotent. */
 export async function initDatastore(db: Db): Promise<void> {
-  await db.exec(tableMetadataView + fullTextTrigger + catalogTable)
+  await db.exec(tableMetadataView + fullTextTrigger + catalogTable + rangeMarkTable)
 }
 
 // CKAN type names accepted by datastore_create → PostgreSQL type used for the column.
@@ -444,6 +444,8 @@ export interface CreateOptions {
    * progress after each batch; searches answer "not found" until it is complete.
    */
   listWhileLoading?: boolean
+  /** Mark the indexed columns for range counts from this many rows on (default MARKED_TABLE_MIN_ROWS). */
+  markRangesFrom?: number
 }
 
 /**
@@ -554,6 +556,8 @@ export async function createResource(
     // a few tens of ms. PostgreSQL's autovacuum would do it some time after a load; PGlite has none.
     // (Alone: VACUUM cannot run in a multi-statement query.)
     await db.exec(`VACUUM (ANALYZE) public.${table}`)
+    const indexedColumns = columns.filter((column) => indexed.includes(column.id))
+    await buildRangeMarks(db, def.resource_id, indexedColumns, source.count, options.markRangesFrom)
     await writeCatalogRow(db, def, { loading: false, rows: source.count })
   } catch (error) {
     await db.exec(`DROP TABLE IF EXISTS public.${table} CASCADE`).catch(() => undefined)

@@ -2,6 +2,7 @@
 // auth → backend validation → SQL. Each stage answers with CKAN's error shape; nothing here throws
 // for bad input.
 import { cachedRowCount, catalogAccess } from './catalog.ts'
+import { countRange } from './range-count.ts'
 import { inputLimitErrors } from './input-limits.ts'
 import { setOwn } from './ckan-json.ts'
 import { UnadaptableValue } from './filter-sql.ts'
@@ -125,6 +126,11 @@ async function countTotal(ctx: SearchContext, search: ValidatedSearch, plan: Sea
     )
     const estimate = rows[0] ? Number(rows[0].estimate) : undefined
     if (estimate !== undefined && estimate >= threshold) return { total: estimate, estimated: true }
+  }
+  if (plan.range && !realId.startsWith('_')) {
+    const type = plan.fieldTypes.get(plan.range.field) ?? ''
+    const marked = await countRange(ctx.db, realId, plan.range, type)
+    if (marked !== undefined) return { total: marked, estimated: false }
   }
   const { rows } = await ctx.db.query<{ total: string }>(plan.count.sql, plan.count.params)
   return { total: Number(rows[0]?.total ?? 0), estimated: false }

@@ -1,6 +1,9 @@
 // Identifier quoting and CKAN's naming rules. Every identifier that reaches SQL goes through
 // quoteIdent; names that could not be created in CKAN are rejected before any SQL is built.
 
+/** Schema holding our catalogue: kept out of `public`, so it never shows up in `_table_metadata`. */
+export const catalogSchema = 'ckan_catalog'
+
 /** A PostgreSQL quoted identifier: `"a""b"`. NUL cannot be represented, so it is removed (as CKAN does). */
 export function quoteIdent(name: string): string {
   return '"' + name.replace(/\0/g, '').replace(/"/g, '""') + '"'

@@ -5,6 +5,7 @@
 import { filterCondition, isArrayType, legacyFilterClauses, Params } from './filter-sql.ts'
 import type { FilterOp } from './filters.ts'
 import { quoteIdent } from './identifiers.ts'
+import { type ColumnRange, columnRange } from './range-count.ts'
 import type { RecordsFormat, ValidatedSearch } from './search-schema.ts'
 import { truthy } from './search-schema.ts'
 import { type FieldTypes, getList, parseSortClause } from './search-validate.ts'
@@ -33,6 +34,11 @@ export interface SearchPlan {
   nextPage?: { operator: 'gt' | 'lt' }
   /** Output column names of the records, for the `fields` descriptors. */
   resultFieldIds: string[]
+  /**
+   * 2.12 filters that are one column's range and nothing else (no search, no DISTINCT): its count
+   * may come from the column's marks (range-count.ts), the same number as `count`'s.
+   */
+  range?: ColumnRange
   /** Field types including the rank pseudo-columns (type `float`). */
   fieldTypes: FieldTypes
   /** Whether full-text search is used (so the language was needed). */
@@ -265,6 +271,11 @@ export function buildSearchPlan(
   const countSelect = format === 'lists' ? selects.join(" || ',' || ") : selects.join(', ')
   const countSql = `SELECT count(*)::text AS total FROM (SELECT ${distinct} ${countSelect} FROM ${from} ${whereSql}) AS t`
 
+  const range =
+    search.ckanVersion !== '2.11' && where.length === 1 && ts.where.length === 0 && !distinct
+      ? columnRange(filters)
+      : undefined
+
   return {
     records: { sql: recordsSql, params: params.values },
     rows: { sql: rowsSql, params: params.values },
@@ -272,6 +283,7 @@ export function buildSearchPlan(
     count: { sql: countSql, params: countParams },
     estimable: where.length === 0 && !distinct,
     ...(nextPage && { nextPage }),
+    ...(range && { range }),
     resultFieldIds: search.fields === undefined ? [...allFieldTypes.keys()] : getList(search.fields),
     fieldTypes: allFieldTypes,
     usesTextSearch: ts.fromItems.length > 0,
