@@ -19,7 +19,10 @@ export function ColumnsBeyondHint({
     const grid = scrollRef.current
     if (!grid) return
     const check = () => setBeyond(hasContentBeyond(grid))
-    check()
+    // No check at once: this effect runs in the commit that brings the first rows, before their
+    // frame, and reading the grid's scroll width there made the browser lay the page out early
+    // (the largest cost between the response and the rows painted, in a profile). The observer's
+    // first call comes in the frame itself, once the layout is done.
     const resize = new ResizeObserver(check)
     resize.observe(grid)
     grid.addEventListener('scroll', check, { passive: true })

@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react'
 import { useEverTrue } from '../../components/ui/use-ever-true'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
+import { usePaintedValue } from '../../components/ui/use-painted-value'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { useMessages } from '../../i18n/i18n-context'
 import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
@@ -113,6 +114,8 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     state.pinned.length === 0 &&
     screenWidth >= PIN_OFFER_MIN_SCREEN &&
     columnsWidth > screenWidth
+  // its code is asked for after the first rows' frame, not in the commit that brings them
+  const pinOfferPainted = usePaintedValue(offerPin || null)
 
   // every record is here (always so when sorting locally, see planSortChange): a header click may
   // sort in the browser, so its code starts loading (not for the warm-up table, nobody clicks it)
@@ -150,7 +153,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           arrange={columns}
         />
         <ColumnsAnnouncer announcement={columns.announcement} t={t} />
-        {offerPin ? (
+        {offerPin && pinOfferPainted ? (
           <Suspense fallback={null}>
             <PinOffer
               specs={specs}
