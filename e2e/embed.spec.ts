@@ -173,6 +173,61 @@ test('an element follows the host page’s colours, and its theme attribute over
   await expectNoAxeViolations(page, 'dark embed')
 })
 
+test('a host’s compact rows are 26 px and show more rows; a larger font makes rows taller, never cut', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors
+  await page.goto(HOST_PAGE)
+  const weather = embedded(page, 'weather')
+  await expect(weather.firstRow).toContainText('2012')
+  const rowHeight = () => weather.firstRow.evaluate((row) => row.getBoundingClientRect().height)
+  // the rows wholly inside the grid's client area, under its header row
+  const rowsShown = () =>
+    weather.grid.evaluate((grid) => {
+      const top = grid.querySelector('[role=row]')!.getBoundingClientRect().bottom
+      const bottom = grid.getBoundingClientRect().top + grid.clientTop + grid.clientHeight
+      return [...grid.querySelectorAll('[role=row]')].slice(1).filter((row) => {
+        const box = row.getBoundingClientRect()
+        return !(row as HTMLElement).hidden && box.top >= top - 0.5 && box.bottom <= bottom + 0.5
+      }).length
+    })
+  const setStyle = (name: string, value: string) =>
+    weather.element.evaluate(
+      (element, [name, value]) => element.style.setProperty(name!, value!),
+      [name, value],
+    )
+  expect(await rowHeight()).toBe(32)
+  // 560 px (the page's CSS gives 400, and its toolbar takes two lines): room for 140 px of rows or
+  // more, where 26 px rows are always more than 32 px ones
+  await setStyle('height', '560px')
+  await expect.poll(rowsShown).toBeGreaterThanOrEqual(5)
+  const comfortableRows = await rowsShown()
+
+  await setStyle('--datastore-explorer-row-height', 'compact')
+  await expect.poll(rowHeight).toBe(26)
+  await expect(weather.firstRow).toContainText('2012')
+  await expect.poll(rowsShown).toBeGreaterThan(comfortableRows)
+
+  // a larger font: compact rows as tall as comfortable ones were, comfortable ones taller still
+  await setStyle('--datastore-explorer-font-size', '20px')
+  await expect.poll(rowHeight).toBe(32)
+  await setStyle('--datastore-explorer-row-height', 'comfortable')
+  await expect.poll(rowHeight).toBe(39)
+  await expect(weather.firstRow).toContainText('2012')
+  const cut = await weather.grid
+    .getByRole('gridcell')
+    .evaluateAll((cells) =>
+      cells.filter((cell) => cell.scrollHeight > cell.clientHeight).map((cell) => cell.textContent),
+    )
+  expect(cut, 'cells whose text the row cuts').toEqual([])
+  // the other element keeps the default
+  await expect(embedded(page, 'penguins').firstRow).toContainText('Adelie')
+  expect(
+    await embedded(page, 'penguins').firstRow.evaluate((row) => row.getBoundingClientRect().height),
+  ).toBe(32)
+})
+
 test.describe('the events and methods a host page uses', () => {
   test.use({ allowedConsoleErrors: /status of 404 \(Not Found\).*datastore_search/i })
 

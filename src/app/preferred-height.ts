@@ -1,6 +1,6 @@
 // The height an embed would like (its toolbar, the grid's head and up to 20 rows): measured in the
 // explorer's own elements. Loaded only by an embed that reports it (use-preferred-height.ts).
-import { gridHeightFor } from '../features/table/grid-geometry'
+import { gridHeightFor, ROW_HEIGHT } from '../features/table/grid-geometry'
 
 /** Rows an embed would like to show without scrolling its grid, when the host lets it size itself. */
 export const PREFERRED_ROWS = 20
@@ -15,6 +15,8 @@ export interface PreferredHeightParts {
   headHeight: number
   /** The rows of the result. */
   rows: number
+  /** A row's height (px; default ROW_HEIGHT): the grid's --dse-row-height. */
+  rowHeight?: number
 }
 
 /**
@@ -23,7 +25,7 @@ export interface PreferredHeightParts {
  */
 export function preferredHeightOf(parts: PreferredHeightParts): number {
   const below = parts.rootBottom - parts.gridBottom
-  const gridHeight = gridHeightFor(Math.min(parts.rows, PREFERRED_ROWS), parts.headHeight)
+  const gridHeight = gridHeightFor(Math.min(parts.rows, PREFERRED_ROWS), parts.headHeight, parts.rowHeight)
   return Math.ceil(parts.gridTop - parts.rootTop + gridHeight + Math.max(0, below))
 }
 
@@ -41,5 +43,7 @@ export function preferredHeight(root: HTMLElement): number {
     gridBottom: gridBox.bottom,
     headHeight: grid.querySelector<HTMLElement>('.dse-grid__head')?.getBoundingClientRect().height ?? 0,
     rows: Math.max(0, Number(grid.getAttribute('aria-rowcount') ?? 1) - 1),
+    // the grid sets it on itself (records-grid.tsx): read from its style attribute, no style computed
+    rowHeight: Number.parseFloat(grid.style.getPropertyValue('--dse-row-height')) || ROW_HEIGHT,
   })
 }

@@ -7,6 +7,7 @@
 import { version } from '../../package.json'
 import { createCkanClient, type CkanClient } from '../api/ckan/ckan-client'
 import { focusGrid } from '../app/focus-grid'
+import { ROW_HEIGHT } from '../features/table/grid-geometry'
 import { readConfig } from '../instance/config'
 import type { ExplorerEnvironment } from '../instance/environment'
 import { createNoRecentStore } from '../instance/recent-store'
@@ -23,7 +24,7 @@ import {
 } from '../model/view-attributes'
 import { errorDetail, readyDetail } from './host-events'
 import { DEFAULT_HEIGHT, heightLength, hostStyles } from './host-styles'
-import { hostColourValues, watchHostTheme } from './host-theme'
+import { hostColourValues, hostRowHeight, PROBE_FONT_SIZE, watchHostTheme } from './host-theme'
 import { explorerStylesheet } from './explorer-stylesheet'
 import { mountInShadowRoot, type ShadowExplorer } from './mount'
 import type { DatastoreExplorer as DatastoreExplorerApi, DatastoreExplorerConstructor } from './public-api'
@@ -79,6 +80,8 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
   /** The light or dark scheme the host's background calls for, when it sets one. */
   #hostScheme: Scheme | null = null
   #stopWatchingTheme: (() => void) | null = null
+  /** The grid's row height from the host's --datastore-explorer-row-height and font size. */
+  #rowHeight = ROW_HEIGHT
   #probe: HTMLElement | null = null
   #viewport = createWindowViewport(window)
 
@@ -107,10 +110,13 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
       ? urlStore(viewFromAttributes(this), onUserChange)
       : memoryStore(viewFromAttributes(this), onUserChange)
     this.#explorer = mountInShadowRoot(shadow, explorerStylesheet)
-    // never shown: the browser resolves the host's colours on it
+    // never shown: the browser resolves the host's colours, and the explorer's font size, on it
     this.#probe = document.createElement('span')
     this.#probe.hidden = true
+    this.#probe.style.fontSize = PROBE_FONT_SIZE
     shadow.append(this.#probe)
+    // read before the first render, which follows
+    this.#rowHeight = hostRowHeight(this.#probe)
     this.#applyTheme()
     this.#stopWatchingTheme = watchHostTheme(this, () => this.#applyTheme())
     this.#render()
@@ -177,6 +183,12 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
    * scheme (unless the `theme` attribute names one).
    */
   #applyTheme(): void {
+    // the rows' height, at once: it is cheap, and a new one makes a new grid (the embed re-renders)
+    const rowHeight = this.#probe ? hostRowHeight(this.#probe) : this.#rowHeight
+    if (rowHeight !== this.#rowHeight) {
+      this.#rowHeight = rowHeight
+      this.#render()
+    }
     const values = hostColourValues(this)
     const serial = ++this.#themeSerial
     if (Object.keys(values).length === 0) return this.#setTheme('', null)
@@ -227,6 +239,7 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
       // otherwise the host's system colours (prefers-color-scheme)
       ...(isTheme(theme) ? { theme } : this.#hostScheme ? { theme: this.#hostScheme } : {}),
       viewport: this.#viewport,
+      rowHeight: this.#rowHeight,
       onPreferredHeight: (height) =>
         this.dispatchEvent(new CustomEvent('preferredheightchange', { detail: { height } })),
       // like a media element's load and error, these do not bubble: listen on the element

@@ -45,6 +45,11 @@ export interface ExplorerEnvironment {
   onFailure?(failure: { error: unknown; resourceId: string | null }): void
   /** The browser window it is shown in (absent: none, as in server rendering). */
   viewport?: Viewport
+  /**
+   * The grid's row height (px) that a host's theme asks for (an embed's --datastore-explorer-row-height
+   * and font size, rowHeightFor); absent: ROW_HEIGHT.
+   */
+  rowHeight?: number
 }
 
 /** Rendered as `<EnvironmentContext value={environment}>` around an instance's components. */

@@ -18,6 +18,15 @@ describe('the height an embed asks its host for', () => {
     expect(withOverviews).toBeGreaterThan(plain)
   })
 
+  it('counts rows of the grid’s own height (a host’s compact rows, or a larger font)', () => {
+    expect(preferredHeightOf({ ...parts, rows: 3, headHeight: 40, rowHeight: 26 })).toBe(
+      100 + 40 + 3 * 26 + GRID_BORDERS + 20,
+    )
+    expect(preferredHeightOf({ ...parts, headHeight: 40, rowHeight: 39 })).toBe(
+      100 + 40 + PREFERRED_ROWS * 39 + GRID_BORDERS + 20,
+    )
+  })
+
   it('asks only for the rows there are', () => {
     expect(preferredHeightOf({ ...parts, rows: 3, headHeight: 40 })).toBe(
       100 + 40 + 3 * ROW_HEIGHT + GRID_BORDERS + 20,

@@ -8,7 +8,6 @@ import { useRecordWindow } from '../../queries/use-record-window'
 import { drawsEveryColumn, type ColumnDrawing } from './columns-fns'
 import { GridRow } from './grid-row'
 import type { LocalRows, OpenCell, ShownColumn, TableLocale } from './grid-types'
-import { ROW_HEIGHT } from './grid-geometry'
 import { useScrollView } from './use-scroll-view'
 
 export interface GridBodyProps {
@@ -41,6 +40,8 @@ export interface GridBodyProps {
   onRowsPainted?(): void
   /** The sticky head's height (px). */
   headHeight: number
+  /** A row's height (px): the grid's, fixed for its life. */
+  rowHeight: number
 }
 
 /** Until the first commit: no page to start (the record window's startRows takes over then). */
@@ -70,6 +71,7 @@ export function GridBody(props: GridBodyProps) {
     screenTop: props.screenTop,
     startRowsRef,
     headHeight: props.headHeight,
+    rowHeight: props.rowHeight,
     viewport,
   })
   const { drawn, anchor, fetchRange, settledRows } = view
@@ -146,7 +148,7 @@ export function GridBody(props: GridBodyProps) {
         key={index}
         index={index}
         deferred={deferred}
-        top={(index - anchor) * ROW_HEIGHT}
+        top={(index - anchor) * props.rowHeight}
         status={state.status}
         record={state.status === 'loaded' ? state.record : undefined}
         columns={drawsEveryColumn(index, columnDrawing) ? columns : screenColumns}

@@ -18,7 +18,7 @@ import type { HeaderSort } from './columns-fns'
 import { GridBody } from './grid-body'
 import { GridHeaderRow } from './grid-header-row'
 import { clampPosition, logicalArrowKey, nextPosition, type CellPosition } from './grid-keyboard-fns'
-import { headHeightOf } from './grid-geometry'
+import { headHeightOf, ROW_HEIGHT } from './grid-geometry'
 import {
   type ColumnActions,
   type HeaderStrip,
@@ -65,6 +65,11 @@ export interface RecordsGridProps {
   strip?: HeaderStrip
   /** What each column's header menu offers (absent: no menus, as in the warm-up table). */
   columnActions?: ColumnActions
+  /**
+   * A row's height (px; default ROW_HEIGHT): the rows are placed from it, so it is fixed for the grid's
+   * life (another height makes a new grid). table.css follows it through --dse-row-height.
+   */
+  rowHeight?: number
 }
 
 function positionOf(element: Element | null): CellPosition | null {
@@ -97,6 +102,7 @@ export function RecordsGrid(props: RecordsGridProps) {
   const openMenu = useCallback((fieldId: string, anchor: HTMLElement) => setMenu({ fieldId, anchor }), [])
   const closeMenu = useCallback(() => setMenu(null), [])
   const headHeight = headHeightOf(strip !== undefined)
+  const rowHeight = props.rowHeight ?? ROW_HEIGHT
   const active = clampPosition(activeRaw, { rowCount, colCount, pageRows: 1 })
 
   // A ref given only to the active cell: when it mounts or becomes active after a key press, focus it.
@@ -169,7 +175,7 @@ export function RecordsGrid(props: RecordsGridProps) {
     focusPending.current = true
     setActive(next)
     if (element && next.row >= 0) {
-      const scale = scrollScale(rowCount, rowViewport(element.clientHeight, headHeight))
+      const scale = scrollScale(rowCount, rowViewport(element.clientHeight, headHeight, rowHeight), rowHeight)
       const target = scrollTopToReveal(scale, element.scrollTop, next.row)
       if (target !== element.scrollTop) element.scrollTop = target
     }
@@ -187,7 +193,9 @@ export function RecordsGrid(props: RecordsGridProps) {
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
     const element = scrollRef.current
     const pageRows = element
-      ? rowsPerPage(scrollScale(rowCount, rowViewport(element.clientHeight, headHeight)))
+      ? rowsPerPage(
+          scrollScale(rowCount, rowViewport(element.clientHeight, headHeight, rowHeight), rowHeight),
+        )
       : 10
     const next = nextPosition(
       active,
@@ -238,6 +246,7 @@ export function RecordsGrid(props: RecordsGridProps) {
           {
             '--dse-rownum-width': `${rowNumberWidth(rowCount)}px`,
             '--dse-head-height': `${headHeight}px`,
+            '--dse-row-height': `${rowHeight}px`,
             '--dse-pinned-width': `${pinnedWidth}px`,
           } as CSSProperties
         }
@@ -287,6 +296,7 @@ export function RecordsGrid(props: RecordsGridProps) {
           onWindowError={props.onWindowError}
           onRowsPainted={onRowsPainted}
           headHeight={headHeight}
+          rowHeight={rowHeight}
         />
       </div>
       <ColumnsBeyondHint scrollRef={scrollRef} totalWidth={totalWidth} locale={locale} />

@@ -14,6 +14,7 @@ import { columnSpecs } from './columns-fns'
 import { useEnvironment } from '../../instance/environment'
 import { ColumnsAnnouncer } from './columns-announcer'
 import type { HeaderStrip, OpenCell, ColumnActions, TableLocale } from './grid-types'
+import { ROW_HEIGHT } from './grid-geometry'
 import { RecordsGrid } from './records-grid'
 import { useRecordsTable } from './use-records-table'
 import { useLocalSort } from './use-local-sort'
@@ -106,7 +107,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   // the label column is offered to keep in view when the columns run past the screen and none is kept;
   // not on a phone, where a kept column would take a third of the width and the offer a line above
   // the first row (the column menu still has "Keep in view")
-  const viewport = useEnvironment().viewport
+  const { viewport, rowHeight = ROW_HEIGHT } = useEnvironment()
   const screenWidth = viewport?.width() ?? Infinity
   const columnsWidth = shown.reduce((sum, column) => sum + column.width, 0)
   const offerPin =
@@ -183,9 +184,11 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
         <p className="dse-table__empty">{t('table.grid.noColumns')}</p>
       ) : (
         <RecordsGrid
-          // the strip changes the head's height, from which the rows are placed: a new grid
-          key={props.strip ? 'with-strip' : 'plain'}
+          // the strip changes the head's height, and a host's theme the rows' height, from which the
+          // rows are placed: a new grid
+          key={`${props.strip ? 'with-strip' : 'plain'}-${rowHeight}`}
           strip={props.strip}
+          rowHeight={rowHeight}
           columnActions={columnActions}
           portal={portal}
           firstPage={firstPage}

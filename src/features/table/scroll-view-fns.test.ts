@@ -51,6 +51,15 @@ describe('the row area', () => {
     expect(guessViewport(undefined)).toBe(600 - HEADER_HEIGHT)
   })
 
+  it('holds at most MAX_VISIBLE_ROWS rows of the grid’s own height, compact or tall', () => {
+    expect(rowViewport(10_000, HEADER_HEIGHT, 26)).toBe(MAX_VISIBLE_ROWS * 26)
+    expect(rowViewport(10_000, HEADER_HEIGHT, 39)).toBe(MAX_VISIBLE_ROWS * 39)
+    // a grid shorter than the cap is what the header leaves, whatever the rows' height
+    expect(rowViewport(HEADER_HEIGHT + VIEWPORT, HEADER_HEIGHT, 26)).toBe(VIEWPORT)
+    expect(guessViewport(720, HEADER_HEIGHT, 26)).toBe(guessViewport(720))
+    expect(guessViewport(10_000, HEADER_HEIGHT, 26)).toBe(MAX_VISIBLE_ROWS * 26)
+  })
+
   it('counts how much of it the browser window shows', () => {
     // a grid starting at y = 592 in a 720-px window: 88 px of rows under its header
     expect(screenBlockOf(720, 592)).toBe(88)
@@ -133,6 +142,23 @@ describe('a resize of the grid', () => {
     expect(resizedViewport(low, 0, HEADER_HEIGHT + VIEWPORT + 5 * ROW_HEIGHT)?.drawNow).toBe(false)
   })
 
+  it('keeps the rows’ height of the grid (compact rows: more of them in the same height)', () => {
+    const scale = scrollScale(1_000, VIEWPORT, 26)
+    // 640 px: 25 rows of 26 px visible (the last one in part), 10 drawn below them
+    const compact = committed(1_000, {
+      scale,
+      visible: { first: 0, last: 24 },
+      drawn: { first: 0, last: 34 },
+      fetchRange: { first: 0, last: 24 },
+    })
+    expect(resizedViewport(compact, 0, 10_000)).toEqual({ viewport: MAX_VISIBLE_ROWS * 26, drawNow: true })
+    // 5 rows of 26 px shorter: the rows drawn cover it
+    expect(resizedViewport(compact, 0, HEADER_HEIGHT + VIEWPORT - 5 * 26)).toEqual({
+      viewport: VIEWPORT - 5 * 26,
+      drawNow: false,
+    })
+  })
+
   it('changes nothing for less than a pixel (a share of an odd window height)', () => {
     expect(resizedViewport(committed(1_000), 0, HEADER_HEIGHT + VIEWPORT + 0.4)).toBeNull()
   })
@@ -165,6 +191,15 @@ describe('the wheel in a scaled scroll space', () => {
     }
     expect(moved + pending).toBeCloseTo(40 * ratio, 9)
     expect(moved).toBeGreaterThan(0)
+  })
+
+  it('moves a wheel turn counted in lines by lines of the grid’s rows', () => {
+    const lines = { ...down, deltaY: 3, deltaMode: 1 }
+    const ratio = maxScrollTop(big) / (big.naturalHeight - VIEWPORT)
+    expect(wheelStep(big, lines, 1_000, 0)!.step).toBe(Math.trunc(3 * ROW_HEIGHT * ratio))
+    const compact = scrollScale(1_000_000, VIEWPORT, 26)
+    const compactRatio = maxScrollTop(compact) / (compact.naturalHeight - VIEWPORT)
+    expect(wheelStep(compact, lines, 1_000, 0)!.step).toBe(Math.trunc(3 * 26 * compactRatio))
   })
 
   it('lets the page scroll on at either end', () => {

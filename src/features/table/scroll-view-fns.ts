@@ -41,10 +41,14 @@ export function initialScrollState(viewport: number): ScrollState {
 
 /**
  * The height that shows rows in a grid of this client height: what the sticky header leaves, and never
- * more than MAX_VISIBLE_ROWS rows (the DOM stays under 100 rows in a very tall container).
+ * more than MAX_VISIBLE_ROWS rows of `rowHeight` (the DOM stays under 100 rows in a very tall container).
  */
-export function rowViewport(clientHeight: number, headHeight = HEADER_HEIGHT): number {
-  return Math.min(MAX_VISIBLE_ROWS * ROW_HEIGHT, Math.max(0, clientHeight - headHeight))
+export function rowViewport(
+  clientHeight: number,
+  headHeight = HEADER_HEIGHT,
+  rowHeight = ROW_HEIGHT,
+): number {
+  return Math.min(MAX_VISIBLE_ROWS * rowHeight, Math.max(0, clientHeight - headHeight))
 }
 
 /**
@@ -53,9 +57,14 @@ export function rowViewport(clientHeight: number, headHeight = HEADER_HEIGHT): n
  * ResizeObserver corrects it when the page set another height; when the guess was right, nothing
  * re-renders after the first rows' frame.
  */
-export function guessViewport(windowHeight: number | undefined, headHeight = HEADER_HEIGHT): number {
-  if (windowHeight === undefined) return rowViewport(600, headHeight)
-  return rowViewport(Math.max(GRID_MIN_HEIGHT, windowHeight * GRID_WINDOW_SHARE) - GRID_BORDERS, headHeight)
+export function guessViewport(
+  windowHeight: number | undefined,
+  headHeight = HEADER_HEIGHT,
+  rowHeight = ROW_HEIGHT,
+): number {
+  if (windowHeight === undefined) return rowViewport(600, headHeight, rowHeight)
+  const gridHeight = Math.max(GRID_MIN_HEIGHT, windowHeight * GRID_WINDOW_SHARE) - GRID_BORDERS
+  return rowViewport(gridHeight, headHeight, rowHeight)
 }
 
 /**
@@ -130,9 +139,10 @@ export function resizedViewport(
   clientHeight: number,
   headHeight = HEADER_HEIGHT,
 ): { viewport: number; drawNow: boolean } | null {
-  const viewport = rowViewport(clientHeight, headHeight)
+  const { rowCount, rowHeight } = committed.scale
+  const viewport = rowViewport(clientHeight, headHeight, rowHeight)
   if (Math.abs(viewport - committed.scale.viewport) < 1) return null
-  const next = rowsToDraw(scrollScale(committed.scale.rowCount, viewport), scrollTop, {
+  const next = rowsToDraw(scrollScale(rowCount, viewport, rowHeight), scrollTop, {
     overscan: committed.overscan,
     screenBlock: committed.screenBlock,
     activeRow: -1,
@@ -168,7 +178,10 @@ export function wheelStep(
   scrollTop: number,
   pending: number,
 ): { step: number; pending: number } | null {
-  const delta = scrollDeltaFor(scale, wheelDeltaPx(wheel.deltaY, wheel.deltaMode, scale.viewport))
+  const delta = scrollDeltaFor(
+    scale,
+    wheelDeltaPx(wheel.deltaY, wheel.deltaMode, scale.viewport, scale.rowHeight),
+  )
   const atEdge = (delta < 0 && scrollTop <= 0) || (delta > 0 && scrollTop >= maxScrollTop(scale) - 1)
   if (atEdge) return null
   const total = pending + delta

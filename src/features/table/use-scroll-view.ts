@@ -69,6 +69,8 @@ export interface ScrollViewOptions {
   screenTop?(): number | null
   /** The sticky head's height (px): the header row, and the profile strip when it is shown. */
   headHeight: number
+  /** A row's height (px): fixed for the grid's life (a new one makes a new grid). */
+  rowHeight: number
   /** Sends the page requests of rows [first, last] now: the record window's startRows, set at each commit. */
   startRowsRef: RefObject<(first: number, last: number) => void>
   /** The browser window (absent: none, as in server rendering: every visible row is drawn). */
@@ -115,10 +117,11 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
     screenTop,
     startRowsRef,
     headHeight,
+    rowHeight,
   } = options
   const { viewport } = options
   const [state, setState] = useState<ScrollState>(() =>
-    initialScrollState(guessViewport(viewport?.height(), headHeight)),
+    initialScrollState(guessViewport(viewport?.height(), headHeight, rowHeight)),
   )
   // Overscan rows are drawn only once the rows on screen are loaded and painted: the frame that shows
   // the first rows (and the rows after a leap) lays out those alone. The warm-up table is never
@@ -150,7 +153,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
     const top = screenTop?.() ?? null
     if (settledRows && !offscreen && top !== null && viewport) {
       const inWindow = rowsOnScreen(
-        scrollScale(rowCount, state.viewport),
+        scrollScale(rowCount, state.viewport, rowHeight),
         0,
         screenBlockOf(viewport.height(), top, undefined, headHeight),
       )
@@ -161,7 +164,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
     if (deferred !== null) return afterNextPaint(() => startTransition(() => setDeferred(null)))
   }, [deferred])
 
-  const scale = scrollScale(rowCount, state.viewport)
+  const scale = scrollScale(rowCount, state.viewport, rowHeight)
   const scrollTop = Math.min(state.scrollTop, maxScrollTop(scale))
   const visible = visibleRowRange(scale, scrollTop)
   const overscan = settledRows ? OVERSCAN_ROWS : 0
