@@ -17,7 +17,7 @@ import type { FilterScalar, Portal, ResourceSummary, SearchRequest, SearchResult
 import { countText } from '../features/status/count-text'
 import type { PlaceColumns } from '../features/map/find-places'
 import { StatusBar } from '../features/status/status-bar'
-import { afterNextPaint } from '../components/ui/after-next-paint'
+import { afterPaintWhenIdle } from '../components/ui/after-next-paint'
 import { useEverTrue } from '../components/ui/use-ever-true'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
@@ -263,7 +263,7 @@ function usePlaces(data: SearchResult | undefined): PlaceColumns | null {
     if (!data) return
     let current = true
     // after the frame that shows the rows: this effect runs in the commit that brings them
-    const cancel = afterNextPaint(() => {
+    const cancel = afterPaintWhenIdle(() => {
       void import('../features/map/find-places').then(({ findPlaces }) => {
         if (current) setFound({ data, places: findPlaces(data.fields, data.records) })
       })

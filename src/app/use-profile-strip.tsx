@@ -4,7 +4,7 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { Suspense, useEffect, useMemo, useState } from 'react'
 import type { CkanField, Portal, SearchRequest, SearchResult } from '../api/ckan/types'
-import { afterNextPaint } from '../components/ui/after-next-paint'
+import { afterPaintWhenIdle } from '../components/ui/after-next-paint'
 import type { HeaderStrip } from '../features/table/grid-types'
 import { useEnvironment } from '../instance/environment'
 import type { FilterCondition } from '../model/filters'
@@ -55,7 +55,7 @@ export function useProfileStrip({
   const stripView = shown && firstPage.data && !firstPage.isPlaceholderData && request ? request : null
   useEffect(() => {
     if (!stripView) return
-    return afterNextPaint(() => {
+    return afterPaintWhenIdle(() => {
       void loadProfileStrip()
       void queryClient.prefetchQuery(searchQueryOptions(api, portal, sampleRequest(stripView, fieldIds)))
     })

@@ -13,3 +13,24 @@ export function afterNextPaint(callback: () => void): () => void {
     clearTimeout(timer)
   }
 }
+
+/**
+ * Calls `callback` once the next frame has been painted and the browser has nothing more pressing
+ * to do (an idle period, or `timeoutMs` at the latest), and returns a function that cancels it.
+ * For work the user does not see at all at first (a chunk of code for later, a sample for the
+ * overviews, the table's name): `afterNextPaint`'s task runs before any other task queued in that
+ * frame, such as the rows' own next steps, and this waits for them.
+ */
+export function afterPaintWhenIdle(callback: () => void, timeoutMs = 300): () => void {
+  let idle: number | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const cancelPaint = afterNextPaint(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(callback, { timeout: timeoutMs })
+    else timer = setTimeout(callback, 1)
+  })
+  return () => {
+    cancelPaint()
+    if (idle !== undefined) cancelIdleCallback(idle)
+    clearTimeout(timer)
+  }
+}

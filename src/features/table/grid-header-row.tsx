@@ -1,7 +1,7 @@
 // The grid's header row: the row numbers' header, then one header per column (sort, menu, resize),
 // the kept-in-view ones sticking at the start. A header dragged to another place moves its column.
 import { useEffect, useRef, useState, type PointerEvent, type Ref } from 'react'
-import { afterNextPaint } from '../../components/ui/after-next-paint'
+import { afterPaintWhenIdle } from '../../components/ui/after-next-paint'
 import type { ColumnDrop } from '../../model/column-layout'
 import { headerSortInfo, UNSORTED, type HeaderSort } from './columns-fns'
 import { GridHeaderCell } from './grid-header-cell'
@@ -66,7 +66,7 @@ export function GridHeaderRow(props: GridHeaderRowProps) {
   // the commit that brings the first rows runs its effects before their frame is painted.
   useEffect(() => {
     if (!props.onDropColumn || dragWanted.current) return
-    return afterNextPaint(wantDrag)
+    return afterPaintWhenIdle(wantDrag)
   })
   const lastPinned = columns.findLastIndex((column) => column.pinnedAt !== undefined)
   return (
