@@ -298,6 +298,8 @@ export function RecordsGrid(props: RecordsGridProps) {
             anchor={menu.anchor}
             actions={columnActions}
             onFit={fit}
+            width={columns.find((column) => column.spec.id === menu.fieldId)?.width ?? 0}
+            onResize={onResize}
             locale={locale}
             onClose={closeMenu}
           />
