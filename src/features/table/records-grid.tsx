@@ -30,6 +30,7 @@ import {
 import { rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
 import { ColumnsBeyondHint } from './columns-beyond-hint'
 import { rowViewport } from './scroll-view-fns'
+import { rowNumberWidth as rowNumberWidthIn } from './row-number-width'
 import { firstScreenColumns } from './screen-columns'
 import { useColumnRoom } from './use-column-room'
 
@@ -65,6 +66,8 @@ export interface RecordsGridProps {
   strip?: HeaderStrip
   /** What each column's header menu offers (absent: no menus, as in the warm-up table). */
   columnActions?: ColumnActions
+  /** The compact layout (a phone): narrower row numbers. */
+  compact?: boolean
 }
 
 function positionOf(element: Element | null): CellPosition | null {
@@ -97,6 +100,8 @@ export function RecordsGrid(props: RecordsGridProps) {
   const openMenu = useCallback((fieldId: string, anchor: HTMLElement) => setMenu({ fieldId, anchor }), [])
   const closeMenu = useCallback(() => setMenu(null), [])
   const headHeight = headHeightOf(strip !== undefined)
+  // wide enough for the largest row number ("1,000,000"), narrower on a phone
+  const rowNumberWidth = (count: number) => rowNumberWidthIn(count, props.compact)
   const active = clampPosition(activeRaw, { rowCount, colCount, pageRows: 1 })
 
   // A ref given only to the active cell: when it mounts or becomes active after a key press, focus it.
@@ -335,9 +340,4 @@ function focusedIn(element: Element): Element | null {
 function focusFellToBody(element: Element): boolean {
   const page = element.ownerDocument
   return page.activeElement === page.body
-}
-
-/** Wide enough for the largest row number ("1,000,000"). */
-function rowNumberWidth(rowCount: number): number {
-  return Math.max(56, String(rowCount).length * 9 + 28)
 }

@@ -50,6 +50,8 @@ export interface RecordsTableProps {
   /** The page's column actions beyond sorting and hiding (filter, profile) for the header menus. */
   onFilterColumn?(fieldId: string): void
   onProfileColumn?(fieldId: string): void
+  /** The compact layout (a phone): narrower row numbers. */
+  compact?: boolean
 }
 
 /**
@@ -184,6 +186,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           key={props.strip ? 'with-strip' : 'plain'}
           strip={props.strip}
           columnActions={columnActions}
+          compact={props.compact}
           portal={portal}
           firstPage={firstPage}
           firstPageRequest={firstPageRequest}
