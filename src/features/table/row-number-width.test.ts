@@ -12,18 +12,19 @@ describe("the row numbers' width", () => {
   it('is narrower in the compact layout, never under 36 px', () => {
     expect(rowNumberWidth(0, true)).toBe(36)
     expect(rowNumberWidth(9, true)).toBe(36)
-    expect(rowNumberWidth(100, true)).toBe(37)
-    expect(rowNumberWidth(1000, true)).toBe(51)
-    expect(rowNumberWidth(1_000_000, true)).toBe(83)
-    for (const rows of [0, 5, 50, 500, 5000, 50_000, 5_000_000, 500_000_000]) {
+    expect(rowNumberWidth(100, true)).toBe(40)
+    expect(rowNumberWidth(1000, true)).toBe(55)
+    expect(rowNumberWidth(1_000_000, true)).toBe(90)
+    // up to 9,999,999 rows; beyond, each separator needs the room the wide layout's spare gave it
+    for (const rows of [0, 5, 50, 500, 5000, 50_000, 500_000, 9_999_999]) {
       expect(rowNumberWidth(rows, true)).toBeLessThan(rowNumberWidth(rows))
     }
   })
 
-  it('still holds the largest row number: 9 px a digit, 4.5 px a separator, 4 px padding each side', () => {
+  it('still holds the largest row number at 15 px: 9.6 px a digit, 4.8 px a separator, 4 px padding each side', () => {
     for (const rows of [1, 12, 123, 1234, 12_345, 123_456, 1_234_567, 12_345_678, 123_456_789]) {
       const digits = String(rows).length
-      const text = digits * 9 + Math.floor((digits - 1) / 3) * 4.5
+      const text = digits * 9.6 + Math.floor((digits - 1) / 3) * 4.8
       expect(rowNumberWidth(rows, true)).toBeGreaterThanOrEqual(text + 8 + 1)
     }
   })
