@@ -193,6 +193,61 @@ for (const size of [
       // at most one: the view without the filter was seen a moment ago, and may come from the cache
       expect(viewRequests(explorer) - removed).toBeLessThanOrEqual(1)
     })
+
+    test('the table on a phone: a long press on a column title opens its menu (no sort), "Wider" widens the column, a tap still sorts, the row numbers fit', async ({
+      explorer,
+      page,
+    }) => {
+      await explorer.openResource(GENERATED_RESOURCE_ID, { view: 'table' })
+      const header = explorer.columnHeader('name')
+      const title = explorer.sortButton('name')
+      const before = await explorer.columnTexts('name')
+
+      // the row numbers keep less room than on a wide screen, and every number still fits
+      const rowNumbers = explorer.dataRows().getByRole('rowheader')
+      expect((await rowNumbers.first().boundingBox())!.width).toBeLessThan(56)
+      const clipped = await rowNumbers.evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      )
+      expect(clipped).toEqual([])
+
+      // a finger held on the title (real touch events: the browser makes the pointer events)
+      const box = (await title.boundingBox())!
+      const finger = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+      const touch = await page.context().newCDPSession(page)
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] })
+      // held long enough: the title shows it; the menu opens when the finger lifts
+      await expect(title).toHaveClass(/dse-grid__sort--held/)
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+      const menu = page.getByRole('menu', { name: /^Column name/ })
+      await expect(menu).toBeVisible()
+      // it stays open, and nothing was sorted
+      await expect(header).not.toHaveAttribute('aria-sort', /ascending|descending/)
+      expect(page.url()).not.toMatch(/[?&]sort=/)
+      expect(await explorer.columnTexts('name')).toEqual(before)
+      await expect(menu).toBeVisible()
+      expect(await smallTargets(page)).toEqual([])
+      await expectNoAxeViolations(page, 'column menu')
+
+      // "Wider": no drag needed to change a width (WCAG 2.5.7)
+      const width = (await header.boundingBox())!.width
+      await menu.getByRole('menuitem', { name: 'Wider' }).tap()
+      await expect(menu).toBeHidden()
+      await expect.poll(async () => (await header.boundingBox())!.width).toBeGreaterThan(width + 10)
+
+      // a tap on the title still sorts
+      await title.tap()
+      await expect(header).toHaveAttribute('aria-sort', 'ascending')
+      await expect(page).toHaveURL(/[?&]sort=name(&|$)/)
+
+      // the largest row number fits its narrower column too
+      const count = Number(await explorer.grid.getAttribute('aria-rowcount')) - 1
+      await explorer.dataRows().first().getByRole('gridcell').first().tap()
+      await page.keyboard.press('Control+End')
+      const last = rowNumbers.filter({ hasText: new RegExp(`^${count.toLocaleString('en')}$`) })
+      await expect(last).toBeVisible()
+      expect(await last.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true)
+    })
   })
 }
 

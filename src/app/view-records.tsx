@@ -18,6 +18,7 @@ import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
 import { loadCards } from './load-cards'
 import { loadTableError } from './load-table-error'
+import { useScreenFit } from './screen-fit'
 import type { ChangeView } from './use-explorer-state'
 import type { ViewDialogKind } from './use-view-dialogs'
 import type { ShownAs, ViewTabIds } from './view-tabs'
@@ -87,6 +88,7 @@ export interface ViewRecordsProps {
 export function ViewRecords(props: ViewRecordsProps) {
   const { portal, state, firstPage, request, change, dropFilter, tabIds, openDialog } = props
   const t = useMessages(mainCatalogue)
+  const { compact } = useScreenFit()
   // set once the warm-up table was drawn (no render: it only spares the next table's warm-up)
   const [warmUp] = useState(createWarmUpFlag)
   const data = firstPage.data
@@ -244,6 +246,7 @@ export function ViewRecords(props: ViewRecordsProps) {
                 strip={props.strip}
                 onFilterColumn={onFilterColumn}
                 onProfileColumn={onProfileColumn}
+                compact={compact}
               />
             )}
           </>

@@ -1,9 +1,11 @@
-// A column's menu, opened from its header's "⋮" button or with Alt+ArrowDown on the header: sort,
-// filter, profile, move, keep in view, fit, hide. Loaded on first use.
+// A column's menu, opened from its header's "⋮" button, with Alt+ArrowDown on the header or a long
+// press on its title (touch): sort, filter, profile, move, keep in view, fit, narrower or wider (the
+// widths without a drag, WCAG 2.5.7), hide. Loaded on first use.
 import { PopoverMenu, type MenuItem } from '../../components/ui/popover-menu'
 import { columnsCatalogue } from '../../i18n/catalogues/columns'
 import { useMessages } from '../../i18n/i18n-context'
 import { canMoveColumn } from '../../model/column-layout'
+import { steppedWidth } from './columns-fns'
 import type { ColumnActions, TableLocale } from './grid-types'
 
 export interface ColumnHeaderMenuProps {
@@ -13,6 +15,10 @@ export interface ColumnHeaderMenuProps {
   actions: ColumnActions
   /** Makes the column as wide as its longest value shown (the grid measures it). */
   onFit(fieldId: string): void
+  /** The column's width as drawn now (px): "Narrower" and "Wider" step from it. */
+  width: number
+  /** Gives the column a width, as a drag of its edge does. */
+  onResize(fieldId: string, width: number): void
   locale: TableLocale
   onClose(): void
 }
@@ -22,6 +28,8 @@ export function ColumnHeaderMenu({
   anchor,
   actions,
   onFit,
+  width,
+  onResize,
   locale,
   onClose,
 }: ColumnHeaderMenuProps) {
@@ -38,6 +46,15 @@ export function ColumnHeaderMenu({
     disabled: !canMoveColumn(fields, layout, fieldId, towards(side)),
   })
   const pinned = layout.pinned.includes(fieldId)
+  const step = (direction: -1 | 1): MenuItem => {
+    const next = steppedWidth(width, direction)
+    return {
+      label: c(direction < 0 ? 'columns.narrower' : 'columns.wider'),
+      run: () => onResize(fieldId, next),
+      // at a limit already: nothing to do
+      disabled: next === Math.round(width),
+    }
+  }
   const items: MenuItem[] = [
     { label: t('table.menu.sortAsc'), run: () => actions.sort(fieldId, false) },
     { label: t('table.menu.sortDesc'), run: () => actions.sort(fieldId, true) },
@@ -50,6 +67,8 @@ export function ColumnHeaderMenu({
       run: () => actions.pin(fieldId, !pinned),
     },
     { label: c('columns.fitWidth'), run: () => onFit(fieldId) },
+    step(-1),
+    step(1),
     { label: t('table.menu.hide'), run: () => actions.hide(fieldId) },
   ]
   return (

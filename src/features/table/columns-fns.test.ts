@@ -17,6 +17,10 @@ import {
   shownCellText,
   specsOf,
   withColumnShown,
+  steppedWidth,
+  columnWidthWithin,
+  MIN_COLUMN_WIDTH,
+  MAX_COLUMN_WIDTH,
 } from './columns-fns'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { testTranslator } from '../../testing/i18n'
@@ -319,5 +323,30 @@ describe('fitting a column to its content', () => {
   it('says when a value likely runs past its cell', () => {
     expect(likelyCut('Chicago/Schaumburg', 100)).toBe(true)
     expect(likelyCut('Oak Park', 100)).toBe(false)
+  })
+})
+
+describe("stepped widths (the column menu's Narrower and Wider)", () => {
+  it('takes a quarter off or adds a quarter, in whole pixels', () => {
+    expect(steppedWidth(200, 1)).toBe(250)
+    expect(steppedWidth(200, -1)).toBe(150)
+    expect(steppedWidth(121, 1)).toBe(151)
+    expect(steppedWidth(121, -1)).toBe(91)
+  })
+
+  it('stays within the limits a drag keeps to', () => {
+    expect(steppedWidth(60, -1)).toBe(MIN_COLUMN_WIDTH)
+    expect(steppedWidth(MIN_COLUMN_WIDTH, -1)).toBe(MIN_COLUMN_WIDTH)
+    expect(steppedWidth(1000, 1)).toBe(MAX_COLUMN_WIDTH)
+    expect(steppedWidth(MAX_COLUMN_WIDTH, 1)).toBe(MAX_COLUMN_WIDTH)
+    // a step from the limit moves away from it
+    expect(steppedWidth(MIN_COLUMN_WIDTH, 1)).toBe(60)
+    expect(steppedWidth(MAX_COLUMN_WIDTH, -1)).toBe(900)
+  })
+
+  it('clamps as a dragged width is clamped', () => {
+    expect(columnWidthWithin(10)).toBe(MIN_COLUMN_WIDTH)
+    expect(columnWidthWithin(5000)).toBe(MAX_COLUMN_WIDTH)
+    expect(columnWidthWithin(123.6)).toBe(124)
   })
 })

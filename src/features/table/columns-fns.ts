@@ -26,6 +26,22 @@ export interface ColumnSpec {
 export const MIN_COLUMN_WIDTH = 48
 export const MAX_COLUMN_WIDTH = 1200
 
+/** A width within the limits, in whole pixels: a dragged, typed or stepped width alike. */
+export function columnWidthWithin(width: number): number {
+  return Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)))
+}
+
+/** How much "Narrower" and "Wider" in a column's menu change its width: a quarter of it. */
+export const WIDTH_STEP = 0.25
+
+/**
+ * The width after one step narrower (-1) or wider (+1) from `width`, within the limits: the column
+ * menu's alternative to dragging the edge (WCAG 2.5.7).
+ */
+export function steppedWidth(width: number, direction: -1 | 1): number {
+  return columnWidthWithin(width * (1 + direction * WIDTH_STEP))
+}
+
 /** A width from the content is never wider than this: a long text column still leaves room for others. */
 const CONTENT_WIDTH_MAX = 360
 /** Average advance of a character of the table's font at its size, and a cell's padding. */

@@ -1,7 +1,16 @@
-import { useRef, type KeyboardEvent, type PointerEvent, type Ref } from 'react'
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type Ref,
+} from 'react'
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, TYPE_MESSAGE, type HeaderSortInfo } from './columns-fns'
 import { pinnedStart } from './grid-geometry'
 import type { HeaderStrip, ShownColumn, TableLocale } from './grid-types'
+import { LONG_PRESS_MS, longPressVerdict, type PressPoint } from './long-press-fns'
 
 /** Keyboard resize step (px); Shift makes it larger. */
 const RESIZE_STEP = 16
@@ -51,6 +60,66 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
     : sortInfo.accessibleName
   const drag = useRef<{ startX: number; startWidth: number; rtl: boolean } | null>(null)
   const menuButton = useRef<HTMLButtonElement>(null)
+  // A touch held on the title opens the column's menu (the ⋮ button's) when the finger lifts, and then
+  // does not sort. Not sooner: the menu is a popover, which the lift of a press begun outside it closes.
+  const press = useRef<{
+    pointerId: number
+    start: PressPoint
+    now: PressPoint
+    timer: ReturnType<typeof setTimeout>
+  } | null>(null)
+  const longPressed = useRef(false)
+  // held long enough: the title shows it, the menu opens on the lift
+  const [held, setHeld] = useState(false)
+  const endPress = () => {
+    if (press.current) clearTimeout(press.current.timer)
+    press.current = null
+    setHeld(false)
+  }
+  useEffect(() => () => clearTimeout(press.current?.timer), [])
+
+  const onSortPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    longPressed.current = false
+    endPress()
+    if (event.pointerType !== 'touch' || !event.isPrimary || !onOpenMenu) return
+    const start = { x: event.clientX, y: event.clientY, at: event.timeStamp }
+    const timer = setTimeout(() => {
+      const state = press.current
+      if (
+        state &&
+        longPressVerdict(state.start, { ...state.now, at: state.start.at + LONG_PRESS_MS }) === 'long'
+      )
+        setHeld(true)
+    }, LONG_PRESS_MS)
+    press.current = { pointerId: event.pointerId, start, now: start, timer }
+  }
+  const onSortPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
+    const state = press.current
+    if (!state || event.pointerId !== state.pointerId) return
+    state.now = { x: event.clientX, y: event.clientY, at: event.timeStamp }
+    if (longPressVerdict(state.start, state.now) === 'moved') endPress()
+  }
+  const onSortPointerUp = (event: PointerEvent<HTMLButtonElement>) => {
+    const state = press.current
+    if (!state || event.pointerId !== state.pointerId) return
+    const now = { x: event.clientX, y: event.clientY, at: event.timeStamp }
+    endPress()
+    if (longPressVerdict(state.start, now) !== 'long' || !onOpenMenu || !menuButton.current) return
+    longPressed.current = true
+    onOpenMenu(spec.id, menuButton.current)
+  }
+  const onSortClick = (event: MouseEvent<HTMLButtonElement>) => {
+    // the click that ends a long press is not a sort
+    if (longPressed.current) {
+      longPressed.current = false
+      return
+    }
+    onSort(spec.id, event.shiftKey)
+  }
+  const onSortContextMenu = (event: MouseEvent<HTMLButtonElement>) => {
+    // the browser's own menu (or callout) for a held touch: the column's menu takes its place
+    if (press.current || longPressed.current) event.preventDefault()
+  }
 
   const onSortKeyDown = (event: KeyboardEvent) => {
     // Alt+ArrowDown (as in a select) or the context-menu key opens the column's menu
@@ -119,7 +188,7 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
       <div className="dse-grid__header-line">
         <button
           type="button"
-          className="dse-grid__sort"
+          className={`dse-grid__sort${held ? ' dse-grid__sort--held' : ''}`}
           data-row={-1}
           data-col={col}
           tabIndex={tabStop ? 0 : -1}
@@ -127,8 +196,13 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
           aria-label={name}
           aria-describedby={descriptionId}
           title={headerTooltip(spec)}
-          onClick={(event) => onSort(spec.id, event.shiftKey)}
+          onClick={onSortClick}
           onKeyDown={onSortKeyDown}
+          onPointerDown={onSortPointerDown}
+          onPointerMove={onSortPointerMove}
+          onPointerUp={onSortPointerUp}
+          onPointerCancel={endPress}
+          onContextMenu={onSortContextMenu}
         >
           <span className="dse-grid__label" dir="auto">
             {spec.label}

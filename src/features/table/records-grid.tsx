@@ -30,6 +30,7 @@ import {
 import { rowsPerPage, scrollScale, scrollTopToReveal } from './scroll-scale-fns'
 import { ColumnsBeyondHint } from './columns-beyond-hint'
 import { rowViewport } from './scroll-view-fns'
+import { rowNumberWidth as rowNumberWidthIn } from './row-number-width'
 import { firstScreenColumns } from './screen-columns'
 import { useColumnRoom } from './use-column-room'
 
@@ -70,6 +71,8 @@ export interface RecordsGridProps {
    * life (another height makes a new grid). table.css follows it through --dse-row-height.
    */
   rowHeight?: number
+  /** The compact layout (a phone): narrower row numbers. */
+  compact?: boolean
 }
 
 function positionOf(element: Element | null): CellPosition | null {
@@ -103,6 +106,8 @@ export function RecordsGrid(props: RecordsGridProps) {
   const closeMenu = useCallback(() => setMenu(null), [])
   const headHeight = headHeightOf(strip !== undefined)
   const rowHeight = props.rowHeight ?? ROW_HEIGHT
+  // wide enough for the largest row number ("1,000,000"), narrower on a phone
+  const rowNumberWidth = (count: number) => rowNumberWidthIn(count, props.compact)
   const active = clampPosition(activeRaw, { rowCount, colCount, pageRows: 1 })
 
   // A ref given only to the active cell: when it mounts or becomes active after a key press, focus it.
@@ -308,6 +313,8 @@ export function RecordsGrid(props: RecordsGridProps) {
             anchor={menu.anchor}
             actions={columnActions}
             onFit={fit}
+            width={columns.find((column) => column.spec.id === menu.fieldId)?.width ?? 0}
+            onResize={onResize}
             locale={locale}
             onClose={closeMenu}
           />
@@ -343,9 +350,4 @@ function focusedIn(element: Element): Element | null {
 function focusFellToBody(element: Element): boolean {
   const page = element.ownerDocument
   return page.activeElement === page.body
-}
-
-/** Wide enough for the largest row number ("1,000,000"). */
-function rowNumberWidth(rowCount: number): number {
-  return Math.max(56, String(rowCount).length * 9 + 28)
 }

@@ -52,6 +52,8 @@ export interface RecordsTableProps {
   /** The page's column actions beyond sorting and hiding (filter, profile) for the header menus. */
   onFilterColumn?(fieldId: string): void
   onProfileColumn?(fieldId: string): void
+  /** The compact layout (a phone): narrower row numbers. */
+  compact?: boolean
 }
 
 /**
@@ -190,6 +192,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
           strip={props.strip}
           rowHeight={rowHeight}
           columnActions={columnActions}
+          compact={props.compact}
           portal={portal}
           firstPage={firstPage}
           firstPageRequest={firstPageRequest}

@@ -26,7 +26,13 @@ import { setOwn } from '../../api/ckan/filters'
 import type { CkanRecord } from '../../api/ckan/types'
 import type { ColumnLayout, LayoutChange } from '../../model/column-layout'
 import type { ExplorerState, SortKey } from '../../model/explorer-state'
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, readCell, type ColumnSpec } from './columns-fns'
+import {
+  columnWidthWithin,
+  MAX_COLUMN_WIDTH,
+  MIN_COLUMN_WIDTH,
+  readCell,
+  type ColumnSpec,
+} from './columns-fns'
 import type { ShownColumn } from './grid-types'
 
 import { createControlledTable, setControlledOptions } from './controlled-table'
@@ -114,11 +120,6 @@ export function hiddenOf(
   const kept = hidden.filter((id) => !offered.has(id) || visibility[id] === false)
   const added = specs.filter((spec) => Object.hasOwn(visibility, spec.id) && visibility[spec.id] === false)
   return [...kept, ...added.map((spec) => spec.id).filter((id) => !kept.includes(id))]
-}
-
-/** A width within the limits, in whole pixels. */
-export function columnWidthWithin(width: number): number {
-  return Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)))
 }
 
 /**

@@ -1,4 +1,4 @@
-// The English text of arranging columns: the column menu's moves, pins and fit, and the Columns
+// The English text of arranging columns: the column menu's moves, pins, fit and widths, and the Columns
 // panel's order and reset. Loaded with those menus (not needed for the first rows).
 import { defineCatalogue } from '../translate'
 
@@ -8,6 +8,8 @@ export const columnsCatalogue = defineCatalogue('columns', {
   'columns.keepInView': 'Keep in view',
   'columns.stopKeeping': 'Stop keeping in view',
   'columns.fitWidth': 'Fit width',
+  'columns.narrower': 'Narrower',
+  'columns.wider': 'Wider',
   'columns.moveUp': 'Move {column} up',
   'columns.moveDown': 'Move {column} down',
   'columns.upSymbol': '↑',

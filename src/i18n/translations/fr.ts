@@ -493,6 +493,8 @@ const columns = {
   'columns.keepInView': 'Garder en vue',
   'columns.stopKeeping': 'Ne plus garder en vue',
   'columns.fitWidth': 'Ajuster la largeur',
+  'columns.narrower': 'Plus étroite',
+  'columns.wider': 'Plus large',
   'columns.moveUp': 'Monter {column}',
   'columns.moveDown': 'Descendre {column}',
   'columns.upSymbol': '↑',
