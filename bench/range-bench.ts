@@ -36,7 +36,10 @@ function median(sorted: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-async function timeSearch(url: string, filters: Record<string, unknown>): Promise<{ ms: number; total: number }> {
+async function timeSearch(
+  url: string,
+  filters: Record<string, unknown>,
+): Promise<{ ms: number; total: number }> {
   const started = performance.now()
   const response = await fetch(`${url}/api/3/action/datastore_search`, {
     method: 'POST',

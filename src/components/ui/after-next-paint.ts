@@ -25,7 +25,8 @@ export function afterPaintWhenIdle(callback: () => void, timeoutMs = 300): () =>
   let idle: number | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   const cancelPaint = afterNextPaint(() => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(callback, { timeout: timeoutMs })
+    if (typeof requestIdleCallback === 'function')
+      idle = requestIdleCallback(callback, { timeout: timeoutMs })
     else timer = setTimeout(callback, 1)
   })
   return () => {
