@@ -122,42 +122,32 @@ export function columnRange(filters: FilterOp | undefined): ColumnRange | undefi
 }
 
 /**
- * How many of the column's values are below `value` (`lt`) or at most `value` (`lte`): the nearest
- * mark at or below it, plus the values from that mark up to the bound.
+ * SQL for how many of the column's values are below `bound.value` (`lt`) or at most it (`lte`): the
+ * nearest mark at or below the bound, plus the values from that mark up to the bound. The first
+ * mark is the column's smallest value (nothing below it), so a bound with no mark at or below it
+ * has no value below it either: NULL, read as 0.
  */
-async function valuesBelow(
-  db: Db,
+function valuesBelowSql(
+  params: Params,
   resourceId: string,
   field: string,
   pgType: string,
   bound: Bound,
-): Promise<number> {
-  const markParams = new Params()
-  const id = markParams.add(resourceId)
-  const name = markParams.add(field)
-  const at = bindFilterValue(markParams, bound.value, pgType)
-  const { rows: marks } = await db.query<{ value: string; below: string }>(
-    `SELECT value, below::text FROM ${markTable}
-      WHERE resource_id = ${id} AND field = ${name} AND value IS NOT NULL AND value::${pgType} <= ${at}
-      ORDER BY value::${pgType} DESC LIMIT 1`,
-    markParams.values,
-  )
-  const mark = marks[0]
-  const params = new Params()
+): string {
   const column = quoteIdent(field)
+  const at = bindFilterValue(params, bound.value, pgType)
   const comparison = bound.op === 'lt' ? '<' : '<='
-  const conditions = [`${column} ${comparison} ${bindFilterValue(params, bound.value, pgType)}`]
-  if (mark) conditions.push(`${column} >= ${params.add(mark.value)}::${pgType}`)
-  const { rows } = await db.query<{ total: string }>(
-    `SELECT count(*)::text AS total FROM public.${quoteIdent(resourceId)} WHERE ${conditions.join(' AND ')}`,
-    params.values,
-  )
-  return Number(mark?.below ?? 0) + Number(rows[0]?.total ?? 0)
+  return `(SELECT m.below + (SELECT count(*) FROM public.${quoteIdent(resourceId)}
+             WHERE ${column} >= m.value AND ${column} ${comparison} ${at})
+           FROM (SELECT value::${pgType} AS value, below FROM ${markTable}
+                  WHERE resource_id = ${params.add(resourceId)} AND field = ${params.add(field)}
+                    AND value IS NOT NULL AND value::${pgType} <= ${at}
+                  ORDER BY value::${pgType} DESC LIMIT 1) AS m)`
 }
 
 /**
- * The exact number of records in `range`, from the column's marks; undefined when the column has
- * none (a small table, a type without marks, a table loaded before marks existed).
+ * The exact number of records in `range`, from the column's marks, in one statement; undefined
+ * when the column has none (a small table, a type without marks, a table loaded before marks).
  */
 export async function countRange(
   db: Db,
@@ -166,20 +156,23 @@ export async function countRange(
   pgType: string,
 ): Promise<number | undefined> {
   if (!isMarkable(pgType)) return undefined
-  const { rows } = await db.query<{ below: string }>(
-    `SELECT below::text FROM ${markTable} WHERE resource_id = $1 AND field = $2 AND value IS NULL`,
-    [resourceId, range.field],
-  )
-  if (!rows[0]) return undefined
-  const notEmpty = Number(rows[0].below)
-  const upTo = range.upper ? await valuesBelow(db, resourceId, range.field, pgType, range.upper) : notEmpty
+  const params = new Params()
+  const notEmpty = `(SELECT below FROM ${markTable} WHERE resource_id = ${params.add(resourceId)}
+                      AND field = ${params.add(range.field)} AND value IS NULL)`
+  const upTo = range.upper ? valuesBelowSql(params, resourceId, range.field, pgType, range.upper) : notEmpty
   // values above `gt v` are those not at most v; above `gte v`, those not below v
   const from = range.lower
-    ? await valuesBelow(db, resourceId, range.field, pgType, {
+    ? valuesBelowSql(params, resourceId, range.field, pgType, {
         op: range.lower.op === 'gt' ? 'lte' : 'lt',
         value: range.lower.value,
       })
-    : 0
+    : '0'
+  const { rows } = await db.query<{ marked: string | null; up_to: string | null; below_lower: string | null }>(
+    `SELECT ${notEmpty}::text AS marked, ${upTo}::text AS up_to, ${from}::text AS below_lower`,
+    params.values,
+  )
+  const row = rows[0]
+  if (!row || row.marked === null) return undefined
   // a lower bound above the upper one: an empty range
-  return Math.max(0, upTo - from)
+  return Math.max(0, Number(row.up_to ?? 0) - Number(row.below_lower ?? 0))
 }
