@@ -12,7 +12,7 @@ import { useMessages } from '../../i18n/i18n-context'
 import { useEnvironment } from '../../instance/environment'
 import { localDate, slug } from '../../lib/file-names'
 import { MAX_GROUPS } from '../../lib/summary/aggregate'
-import { summaryRows, shareMeasure } from '../../lib/summary/summary-rows'
+import { summaryRows, shareMeasure, type SummaryRow } from '../../lib/summary/summary-rows'
 import type { SummarySpec } from '../../lib/summary/summary-spec'
 import type { FilterCondition } from '../../model/filters'
 import { formatGroups, formatMeasures, parseGroups, parseMeasures } from '../../model/summary-link'
@@ -25,6 +25,8 @@ import { groupRawValue, resolveSummary, summaryCsv } from './summary-fns'
 import { SummaryProgress } from '../../components/summary/summary-progress'
 import { SummaryTable } from './summary-table'
 import { useSummaryLabels } from './use-summary-labels'
+
+const NO_ROWS: readonly SummaryRow[] = Object.freeze([])
 
 /** The summary as the link says it: `group` and `show` (model/summary-link.ts); empty: the first choices. */
 export interface SummaryChoice {
@@ -122,8 +124,9 @@ function SummaryOf({
     () => (snapshot ? summaryRows(snapshot, spec, numeric) : []),
     [snapshot, spec, numeric],
   )
-  // the chart and the table follow in the background: a progress step never holds the page
-  const shownRows = useDeferredValue(rows)
+  // the chart and the table follow in the background: a progress step never holds the page, and
+  // neither does their first drawing (they mount empty, then draw the rows in a background render)
+  const shownRows = useDeferredValue(rows, NO_ROWS)
   const onSpecChange = useCallback(
     (next: SummarySpec) =>
       onChange({ group: formatGroups(next.groups), show: formatMeasures(next.measures) }),
