@@ -167,7 +167,11 @@ export async function countRange(
         value: range.lower.value,
       })
     : '0'
-  const { rows } = await db.query<{ marked: string | null; up_to: string | null; below_lower: string | null }>(
+  const { rows } = await db.query<{
+    marked: string | null
+    up_to: string | null
+    below_lower: string | null
+  }>(
     `SELECT ${notEmpty}::text AS marked, ${upTo}::text AS up_to, ${from}::text AS below_lower`,
     params.values,
   )
