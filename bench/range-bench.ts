@@ -6,6 +6,7 @@
 //   node --import tsx bench/range-bench.ts --url http://127.0.0.1:8080   (a server already running)
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { summarize } from './lib/stats.ts'
 import { repoRoot, startDatastore } from './servers.ts'
 
 const { values } = parseArgs({
@@ -30,11 +31,6 @@ const ranges: Array<{ label: string; filters: Record<string, unknown> }> = [
   { label: 'year ≥ 1950 (every record)', filters: { year: { gte: 1950 } } },
   { label: 'population = one value', filters: { population: 817 } },
 ]
-
-function median(sorted: number[]): number {
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 
 async function timeSearch(
   url: string,
@@ -70,9 +66,10 @@ try {
       times.push(answer.ms)
       total = answer.total
     }
-    times.sort((a, b) => a - b)
-    const range = `${times[0]!.toFixed(1)}–${times[times.length - 1]!.toFixed(1)}`
-    console.log(`| ${label} | ${total.toLocaleString('en')} | ${median(times).toFixed(1)} (${range}) |`)
+    const { median, min, max } = summarize(times)!
+    console.log(
+      `| ${label} | ${total.toLocaleString('en')} | ${median.toFixed(1)} (${min.toFixed(1)}–${max.toFixed(1)}) |`,
+    )
   }
 } finally {
   await server?.stop()

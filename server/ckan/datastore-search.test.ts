@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveRawJson, toCkanJson } from './ckan-json.ts'
 import { datastoreSearch } from './datastore-search.ts'
 import { createResource } from './datastore-create.ts'
-import { createFixtureDb } from './test-db.ts'
+import { createFixtureDb, searchContext } from './test-db.ts'
 import {
   type ActionOutcome,
   type Db,
@@ -34,15 +34,7 @@ const as2_11 = {
 }
 
 function context(overrides: Partial<SearchContext> = {}): SearchContext {
-  return {
-    db,
-    config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
-    caller: { authorised: false, name: '' },
-    currentPath: '/api/3/action/datastore_search',
-    currentQuery: '',
-    overHttp: false,
-    ...overrides,
-  }
+  return searchContext(db, overrides)
 }
 
 async function search(data: Record<string, Json>, overrides: Partial<SearchContext> = {}) {

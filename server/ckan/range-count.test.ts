@@ -10,8 +10,8 @@ import { filterCondition, Params } from './filter-sql.ts'
 import { parseFilters } from './filters.ts'
 import { quoteIdent } from './identifiers.ts'
 import { columnRange, countRange } from './range-count.ts'
-import { createTestDb } from './test-db.ts'
-import type { Db, Json, SearchContext } from './types.ts'
+import { createTestDb, searchContext } from './test-db.ts'
+import type { Db, Json } from './types.ts'
 
 const TABLE = '88888888-8888-4888-8888-000000000001'
 const SMALL = '88888888-8888-4888-8888-000000000002'
@@ -171,7 +171,10 @@ for (const backend of backends) {
       expect(
         await countRange(db, SMALL, { field: 'n', lower: { op: 'gt', value: 0 } }, 'int4'),
       ).toBeUndefined()
-      const search = await datastoreSearch({ resource_id: SMALL, filters: { n: { gt: 1 } } }, context(db))
+      const search = await datastoreSearch(
+        { resource_id: SMALL, filters: { n: { gt: 1 } } },
+        searchContext(db),
+      )
       expect(search.ok && (search.result as Record<string, Json>)['total']).toBe(1)
     })
 
@@ -179,7 +182,7 @@ for (const backend of backends) {
       const range = recording(db)
       const answer = await datastoreSearch(
         { resource_id: TABLE, filters: { x: { gte: 10, lt: 90 } }, limit: 1 },
-        context(range.db),
+        searchContext(range.db),
       )
       expect(answer.ok && (answer.result as Record<string, Json>)['total']).toBe(
         await plainCount(db, { x: { gte: 10, lt: 90 } }),
@@ -191,7 +194,7 @@ for (const backend of backends) {
       const two = recording(db)
       const both = await datastoreSearch(
         { resource_id: TABLE, filters: { x: { gte: 10 }, n: { lt: 20 } }, limit: 1 },
-        context(two.db),
+        searchContext(two.db),
       )
       expect(both.ok && (both.result as Record<string, Json>)['total']).toBe(
         await plainCount(db, { x: { gte: 10 }, n: { lt: 20 } }),
@@ -201,17 +204,6 @@ for (const backend of backends) {
       ).toHaveLength(1)
     })
   })
-}
-
-function context(db: Db): SearchContext {
-  return {
-    db,
-    config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
-    caller: { authorised: false, name: '' },
-    currentPath: '/api/3/action/datastore_search',
-    currentQuery: '',
-    overHttp: false,
-  }
 }
 
 describe('columnRange: which filters are one column’s range', () => {

@@ -4,7 +4,13 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { createResource, initDatastore } from './datastore-create.ts'
-import { type Db, QueryError, QueryTimeoutError, type ResourceDefinition } from './types.ts'
+import {
+  type Db,
+  QueryError,
+  QueryTimeoutError,
+  type ResourceDefinition,
+  type SearchContext,
+} from './types.ts'
 
 const queryCanceled = '57014'
 
@@ -61,4 +67,17 @@ export async function createFixtureDb(): Promise<Db & { close(): Promise<void> }
   await initDatastore(db)
   for (const def of fixtureDefinitions()) await createResource(db, def)
   return db
+}
+
+/** An anonymous datastore_search over `db`, with the server's default settings (as the API's GET). */
+export function searchContext(db: Db, overrides: Partial<SearchContext> = {}): SearchContext {
+  return {
+    db,
+    config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
+    caller: { authorised: false, name: '' },
+    currentPath: '/api/3/action/datastore_search',
+    currentQuery: '',
+    overHttp: false,
+    ...overrides,
+  }
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actions } from '../../../server/ckan/actions'
 import { toCkanJson } from '../../../server/ckan/ckan-json'
 import { createResource, initDatastore } from '../../../server/ckan/datastore-create'
-import { createTestDb } from '../../../server/ckan/test-db'
+import { createTestDb, searchContext } from '../../../server/ckan/test-db'
 import type { Json } from '../../../server/ckan/types'
 import type { CkanFilters, FilterJson } from '../../api/ckan/filters'
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
@@ -109,14 +109,7 @@ async function search(
 ): Promise<{ ok: true; records: CkanRecord[] } | { ok: false; error: unknown }> {
   const outcome = await actions.datastore_search!(
     { resource_id: RESOURCE, limit: 1000, sort: '_id', ...(filters ? { filters: filters as Json } : {}) },
-    {
-      db,
-      config: { rowsDefault: 100, rowsMax: 32000, defaultFtsLang: 'english' },
-      caller: { authorised: false, name: '' },
-      currentPath: '/api/3/action/datastore_search',
-      currentQuery: '',
-      overHttp: false,
-    },
+    searchContext(db),
   )
   if (!outcome.ok) return { ok: false, error: outcome.error }
   return {
