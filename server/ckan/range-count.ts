@@ -11,6 +11,7 @@
 import { bindFilterValue, Params } from './filter-sql.ts'
 import { AND, type FilterOp } from './filters.ts'
 import { catalogSchema, quoteIdent } from './identifiers.ts'
+import { cachedRead } from './read-cache.ts'
 import type { Db, Json } from './types.ts'
 
 const markTable = `${catalogSchema}.range_mark`
@@ -156,27 +157,39 @@ export async function countRange(
   pgType: string,
 ): Promise<number | undefined> {
   if (!isMarkable(pgType)) return undefined
+  // whether the column is marked, and how many of its values are not empty: kept until the next
+  // write, so a range on a small table (no marks) costs no statement beyond its plain count
+  const notEmpty = await cachedRead(
+    db,
+    `range-marks\u0000${resourceId}\u0000${range.field}`,
+    async (read) => {
+      const { rows } = await read.query<{ below: string }>(
+        `SELECT below::text FROM ${markTable} WHERE resource_id = $1 AND field = $2 AND value IS NULL`,
+        [resourceId, range.field],
+      )
+      return rows[0] ? Number(rows[0].below) : undefined
+    },
+  )
+  if (notEmpty === undefined) return undefined
   const params = new Params()
-  const notEmpty = `(SELECT below FROM ${markTable} WHERE resource_id = ${params.add(resourceId)}
-                      AND field = ${params.add(range.field)} AND value IS NULL)`
-  const upTo = range.upper ? valuesBelowSql(params, resourceId, range.field, pgType, range.upper) : notEmpty
+  const upTo = range.upper ? valuesBelowSql(params, resourceId, range.field, pgType, range.upper) : null
   // values above `gt v` are those not at most v; above `gte v`, those not below v
   const from = range.lower
     ? valuesBelowSql(params, resourceId, range.field, pgType, {
         op: range.lower.op === 'gt' ? 'lte' : 'lt',
         value: range.lower.value,
       })
-    : '0'
-  const { rows } = await db.query<{
-    marked: string | null
-    up_to: string | null
-    below_lower: string | null
-  }>(
-    `SELECT ${notEmpty}::text AS marked, ${upTo}::text AS up_to, ${from}::text AS below_lower`,
+    : null
+  // (a range has a bound at least: columnRange says so)
+  const { rows } = await db.query<{ up_to: string | null; below_lower: string | null }>(
+    `SELECT ${upTo ?? 'NULL'}::text AS up_to, ${from ?? 'NULL'}::text AS below_lower`,
     params.values,
   )
-  const row = rows[0]
-  if (!row || row.marked === null) return undefined
+  // NULL for a bound: no mark at or below it, so no value below it either
+  const below = {
+    upTo: upTo === null ? notEmpty : Number(rows[0]?.up_to ?? 0),
+    from: Number(rows[0]?.below_lower ?? 0),
+  }
   // a lower bound above the upper one: an empty range
-  return Math.max(0, Number(row.up_to ?? 0) - Number(row.below_lower ?? 0))
+  return Math.max(0, below.upTo - below.from)
 }
