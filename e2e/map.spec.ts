@@ -150,3 +150,119 @@ test('a table without coordinates has no Map tab', async ({ explorer, page }) =>
   await expect(page.getByRole('tab', { name: 'Chart' })).toBeVisible()
   await expect(page.getByRole('tab', { name: 'Map' })).toHaveCount(0)
 })
+
+test('the link keeps where the map looks: it opens there, and zooming writes the new place', async ({
+  explorer,
+  page,
+}) => {
+  await serveStandInTiles(page)
+  // John F. Kennedy International, zoom 10
+  await explorer.open({ resource_id: 'us-airports', view: 'map', at: '40.64,-73.78,10' })
+  await expect(mapCount(page)).toHaveText('3,376 records on the map')
+  // the map did not fit itself to every point: the view is the link's, around JFK
+  await page.getByRole('button', { name: 'Filter to this view' }).click()
+  await expect(page.getByRole('button', { name: 'Remove filter In the area you drew' })).toBeVisible()
+  const { latitude, longitude } = linkFilters(page) as { latitude: Range; longitude: Range }
+  expect(latitude.gte).toBeLessThan(40.64)
+  expect(latitude.lte).toBeGreaterThan(40.64)
+  expect(longitude.gte).toBeLessThan(-73.78)
+  expect(longitude.lte).toBeGreaterThan(-73.78)
+  expect(longitude.lte - longitude.gte).toBeLessThan(2)
+  // a new filter fits the map to its points: the link's place no longer holds, and goes
+  await expect(page).not.toHaveURL(/[?&]at=/)
+
+  await page.getByRole('button', { name: 'Zoom in' }).click()
+  await expect(page).toHaveURL(/[?&]at=[\d.-]+%2C[\d.-]+%2C\d+/)
+  const at = new URL(page.url()).searchParams.get('at')!
+  const [lat, lon, zoom] = at.split(',').map(Number) as [number, number, number]
+  await page.reload()
+  await expect(mapCount(page)).toContainText('on the map')
+  await expect(page).toHaveURL(new RegExp(`at=${encodeURIComponent(at).replace(/\./g, '\\.')}`))
+  expect(Math.abs(lat - 40.64)).toBeLessThan(0.5)
+  expect(Math.abs(lon + 73.78)).toBeLessThan(0.5)
+  expect(zoom).toBeGreaterThanOrEqual(2)
+})
+
+test('the reader chooses the position columns; the link keeps them; "Find them for me" goes back', async ({
+  explorer,
+  page,
+}) => {
+  await serveStandInTiles(page)
+  await explorer.open({ resource_id: 'us-airports', view: 'map' })
+  await expect(mapCount(page)).toHaveText('3,376 records on the map')
+  await page.getByText('Position from').click()
+  const latitude = page.getByRole('combobox', { name: 'Latitude column' })
+  const longitude = page.getByRole('combobox', { name: 'Longitude column' })
+  await expect(latitude).toHaveValue('latitude')
+  await expect(longitude).toHaveValue('longitude')
+
+  // the same column twice is refused, in words
+  await longitude.selectOption('latitude')
+  await page.getByRole('button', { name: 'Use these columns' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'Choose two different columns: one for the latitude, one for the longitude.',
+  )
+  await expect(page).not.toHaveURL(/[?&]place=/)
+
+  // swapped: most longitudes are not latitudes, and those are counted as unusable
+  await latitude.selectOption('longitude')
+  await page.getByRole('button', { name: 'Use these columns' }).click()
+  await expect(page).toHaveURL(/[?&]place=longitude%2Clatitude/)
+  await expect(page.getByText(/^[\d,]+ records have no usable position/)).toBeVisible()
+  await expect(mapCount(page)).not.toHaveText('3,376 records on the map')
+  await page.reload()
+  await expect(page.getByText(/^[\d,]+ records have no usable position/)).toBeVisible()
+
+  await page.getByText('Position from').click()
+  await page.getByRole('button', { name: 'Find them for me' }).click()
+  await expect(page).not.toHaveURL(/[?&]place=/)
+  await expect(mapCount(page)).toHaveText('3,376 records on the map')
+  await expect(page.getByText(/records? ha(s|ve) no usable position/)).toHaveCount(0)
+})
+
+test('from the keyboard: a point in the list is ringed with its label; its record opens in the table', async ({
+  explorer,
+  page,
+}) => {
+  await serveStandInTiles(page)
+  await explorer.open({
+    resource_id: 'us-airports',
+    view: 'map',
+    filters: JSON.stringify({ iata: ['SFO', 'LAX', 'SAN'] }),
+  })
+  await expect(mapCount(page)).toHaveText(/^\d+ records on the map$/)
+  await page.getByText(/^Points in view \(\d+\)$/).click()
+  const lax = page.getByRole('button', { name: /^Los Angeles International at / })
+  await lax.focus()
+  // its label beside its point on the map, while the keyboard is on it
+  await expect(page.getByText('Los Angeles International', { exact: true })).toBeVisible()
+  await page.keyboard.press('Enter')
+  const record = page.getByRole('region', { name: /^Record \d+$/ })
+  await expect(record).toContainText('LAX')
+  await record.getByRole('button', { name: 'Show in table' }).click()
+  await expect(page.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true')
+  await explorer.expectLoaded()
+  expect(await explorer.columnTexts('iata', 1)).toEqual(['LAX'])
+  await expect(page.getByRole('paragraph').filter({ hasText: /^All 1 record$|^1 record$/ })).toBeVisible()
+  // the view's filter stays; the record's _id is one more condition
+  expect(Object.keys(linkFilters(page)).sort()).toEqual(['_id', 'iata'])
+})
+
+test('US zip codes: too many points in view are drawn as counted cells; selecting one zooms in', async ({
+  explorer,
+  page,
+}) => {
+  await serveStandInTiles(page)
+  // the north-east at zoom 6: thousands of zip codes in view, New York City in the middle
+  await explorer.open({ resource_id: 'us-zipcodes', view: 'map', at: '40.75,-73.99,6' })
+  await expect(mapCount(page)).toHaveText('42,049 records on the map')
+  await expect(page.getByText(/^Points in view \([\d,]+\)$/)).toHaveText(/\(([5-9]|\d\d),\d{3}\)/)
+  await mapRegion(page).scrollIntoViewIfNeeded()
+  const box = (await mapRegion(page).boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  const cell = page.getByText(/^[\d,]+ records here: select to zoom in$/)
+  await expect(cell).toBeVisible()
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  await expect(page).toHaveURL(/[?&]at=[\d.-]+%2C[\d.-]+%2C8(&|$)/)
+  await expectNoAxeViolations(page, 'map with counted cells')
+})

@@ -80,7 +80,7 @@ export function TableView(props: TableViewProps) {
   const data = firstPage.data
   const busy = firstPage.isFetching
   const fields = data?.fields ?? []
-  const places = usePlaces(data)
+  const places = usePlaces(data, state.place)
   // one list of tabs: the Map tab only for a table with places
   const views = offeredTabs(places !== null, narrow, state.tab)
   const tabShown: ShownAs = views.includes(shownAs) ? shownAs : 'table'
@@ -254,25 +254,34 @@ export function TableView(props: TableViewProps) {
 }
 
 /**
- * Where the records are, if the table's columns say (the Map tab is offered only then). The
- * detection is loaded after the first page: it is not part of the first screen's script.
+ * Where the records are: the columns the reader chose (the link's `place`), else what the table's
+ * columns say (the Map tab is offered only then). The detection is loaded after the first page: it
+ * is not part of the first screen's script.
  */
-function usePlaces(data: SearchResult | undefined): PlaceColumns | null {
+function usePlaces(data: SearchResult | undefined, chosen: readonly string[]): PlaceColumns | null {
   const [found, setFound] = useState<{ data: SearchResult; places: PlaceColumns | null } | null>(null)
   useEffect(() => {
     if (!data) return
     let current = true
     // after the frame that shows the rows: this effect runs in the commit that brings them
     const cancel = afterPaintWhenIdle(() => {
-      void import('../features/map/find-places').then(({ findPlaces }) => {
-        if (current) setFound({ data, places: findPlaces(data.fields, data.records) })
+      void import('../features/map/find-places').then(({ chosenPlaces, findPlaces }) => {
+        const places =
+          chosenPlaces(chosen, data.fields, data.records) ?? findPlaces(data.fields, data.records)
+        // the same columns keep their object: the map reads every record again only for new ones
+        if (current)
+          setFound((previous) =>
+            previous && JSON.stringify(previous.places) === JSON.stringify(places)
+              ? { data, places: previous.places }
+              : { data, places },
+          )
       })
     })
     return () => {
       current = false
       cancel()
     }
-  }, [data])
+  }, [data, chosen])
   // a table's columns do not change with its pages: the last answer holds until the next one is read
   return found?.places ?? null
 }

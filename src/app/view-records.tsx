@@ -16,6 +16,7 @@ import type { ExplorerState } from '../model/explorer-state'
 import { useRecordWindow } from '../queries/use-record-window'
 import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
+import { setFilterValues } from '../model/filter-edits'
 import { loadCards } from './load-cards'
 import { loadTableError } from './load-table-error'
 import { useScreenFit } from './screen-fit'
@@ -166,6 +167,15 @@ export function ViewRecords(props: ViewRecordsProps) {
                 places={props.places}
                 filters={state.filters}
                 onFiltersChange={props.onFiltersChange}
+                at={state.mapAt}
+                onMove={(mapAt) => change({ mapAt }, { history: 'replace' })}
+                onChoosePlace={(place) => change({ place, mapAt: null }, { history: 'push' })}
+                onShowInTable={(id) =>
+                  change(
+                    { filters: setFilterValues(state.filters, '_id', [id]), tab: 'table' },
+                    { history: 'push' },
+                  )
+                }
               />
             </Suspense>
           ) : (

@@ -1,5 +1,6 @@
 import type { SortKey } from '../api/ckan/types'
 import type { FilterCondition } from './filters'
+import type { MapAt } from './map-at'
 import type { ViewTab } from './view-tab'
 
 /** One sort key (defined with the API types, where CKAN's sort syntax lives). */
@@ -43,6 +44,13 @@ export interface ExplorerState {
    * by the Summary tab, which loads the code that understands it. Empty: the table's first choices.
    */
   summary: { group: string; show: string }
+  /**
+   * The columns the map reads positions from, when the reader chose them (link: `place`): a latitude
+   * and a longitude column, or one column of positions. Empty: the columns the explorer found.
+   */
+  place: string[]
+  /** Where the map looks (link: `at`); null: around every point. */
+  mapAt: MapAt | null
 }
 
 export const DEFAULT_LIMIT = 100
@@ -61,4 +69,6 @@ export const DEFAULT_STATE: ExplorerState = {
   lang: null,
   tab: null,
   summary: { group: '', show: '' },
+  place: [],
+  mapAt: null,
 }

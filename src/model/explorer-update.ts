@@ -6,8 +6,8 @@ export type HistoryMode = 'push' | 'replace'
 
 /**
  * Applies `partial` to `state` with the explorer's reset rules: another portal means another set
- * of tables, and another table means its search, filters, sort and column arrangement (hidden, order,
- * pinned) no longer apply.
+ * of tables, and another table means its search, filters, sort, column arrangement (hidden, order,
+ * pinned) and map (its columns and place) no longer apply.
  * Values given in the same update win (a pasted API link brings its own q, filters and sort).
  */
 export function applyUpdate(state: ExplorerState, partial: Partial<ExplorerState>): ExplorerState {
@@ -25,6 +25,8 @@ export function applyUpdate(state: ExplorerState, partial: Partial<ExplorerState
       columns: 'columns' in partial ? next.columns : DEFAULT_STATE.columns,
       pinned: 'pinned' in partial ? next.pinned : DEFAULT_STATE.pinned,
       summary: 'summary' in partial ? next.summary : DEFAULT_STATE.summary,
+      place: 'place' in partial ? next.place : DEFAULT_STATE.place,
+      mapAt: 'mapAt' in partial ? next.mapAt : DEFAULT_STATE.mapAt,
     }
   }
   return next

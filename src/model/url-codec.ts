@@ -22,6 +22,9 @@
 //   view, group, show                    the tab shown (table, cards, chart, summary, map; absent: cards on a
 //                                        narrow screen, else the table) and the summary (model/summary-link.ts):
 //                                        view=summary&group=country&show=count,sum:population
+//   place                                the map's position columns chosen by the reader: latitude,longitude
+//                                        or one column of positions (same syntax as `hidden`)
+//   at                                   the map's centre and zoom: lat,lon,zoom (model/map-at.ts)
 //
 // CKAN's `plain=true|false` is read as `search=plain|prefix`. CKAN parameters the explorer does
 // not apply (offset, fields, distinct, ...) are dropped with a reason; anything else is ignored
@@ -40,6 +43,7 @@ import {
   readSortParameters,
 } from '../api/ckan/ckan-syntax'
 import { canonicalPortalUrl } from '../api/ckan/portal-url'
+import { formatMapAt, parseMapAt } from './map-at'
 import { parseViewTab } from './view-tab'
 
 /** Larger limits are most likely typos; 'all' exists for "everything". */
@@ -47,8 +51,11 @@ export const MAX_LIMIT = 10_000_000
 
 /** A part of a link that was not applied, and why: the interface words it (LinkNotice). */
 export type IgnoredPart =
-  | { reason: 'filters.badJson' | 'filters.notObject' | 'hidden.bad' | 'columns.bad' | 'pinned.bad' }
-  | { reason: 'view.bad'; value: string }
+  | {
+      reason:
+        'filters.badJson' | 'filters.notObject' | 'hidden.bad' | 'columns.bad' | 'pinned.bad' | 'place.bad'
+    }
+  | { reason: 'view.bad' | 'at.bad'; value: string }
   | {
       reason: 'portal.bad' | 'resource.bad' | 'search.bad' | 'sort.bad' | 'limit.bad' | 'lang.bad'
       value: string
@@ -102,6 +109,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
     columns: [],
     pinned: [],
     summary: { group: '', show: '' },
+    place: [],
   }
 
   const portal = params.get('portal')
@@ -169,6 +177,7 @@ export function parseExplorerState(search: string): { state: ExplorerState; igno
     else ignored.push({ reason: 'lang.bad', value: lang })
   }
   readSummary(params, state, ignored)
+  readMap(params, state, ignored)
   return { state, ignored }
 }
 
@@ -184,6 +193,22 @@ function readSummary(params: URLSearchParams, state: ExplorerState, ignored: Ign
     else ignored.push({ reason: 'view.bad', value: view })
   }
   state.summary = { group: params.get('group')?.trim() ?? '', show: params.get('show')?.trim() ?? '' }
+}
+
+/** The map's columns (`place`: one or two names) and view (`at`). */
+function readMap(params: URLSearchParams, state: ExplorerState, ignored: IgnoredPart[]): void {
+  const place = params.get('place')
+  if (place !== null && place.trim() !== '') {
+    const names = parseColumnNames(place)
+    if (names && names.length >= 1 && names.length <= 2) state.place = names
+    else ignored.push({ reason: 'place.bad' })
+  }
+  const at = params.get('at')
+  if (at !== null && at.trim() !== '') {
+    const parsed = parseMapAt(at)
+    if (parsed) state.mapAt = parsed
+    else ignored.push({ reason: 'at.bad', value: at })
+  }
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -217,5 +242,7 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (state.tab) params.set('view', state.tab)
   if (state.summary.group !== '') params.set('group', state.summary.group)
   if (state.summary.show !== '') params.set('show', state.summary.show)
+  if (state.place.length > 0) params.set('place', formatNameList(state.place))
+  if (state.mapAt) params.set('at', formatMapAt(state.mapAt))
   return params.toString()
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { CkanField } from '../../api/ckan/types'
 import {
+  chosenPlaces,
   findPlaces,
+  placeChoices,
   isUsablePosition,
   labelColumn,
   positionOf,
@@ -115,6 +117,45 @@ describe('findPlaces', () => {
     const places = findPlaces(pair, [{ name: 'a', Location: '48.85, 2.35' }])
     expect(places).toEqual({ kind: 'text-pair', field: 'Location' })
     expect(labelColumn(pair, places!)).toBe('name')
+  })
+})
+
+describe('columns the reader chose', () => {
+  const fields: CkanField[] = [
+    { id: '_id', type: 'int' },
+    { id: 'north', type: 'float8' },
+    { id: 'east', type: 'numeric' },
+    { id: 'where', type: 'text' },
+    { id: 'shape', type: 'json' },
+  ]
+  const sample = [{ _id: 1, north: 1, east: 2, where: '1,2', shape: { type: 'Point', coordinates: [2, 1] } }]
+
+  it('reads two names as latitude then longitude, whatever they are called', () => {
+    expect(chosenPlaces(['north', 'east'], fields, sample)).toEqual({
+      kind: 'pair',
+      lat: 'north',
+      lon: 'east',
+    })
+    expect(chosenPlaces(['east', 'north'], fields, sample)).toEqual({
+      kind: 'pair',
+      lat: 'east',
+      lon: 'north',
+    })
+  })
+
+  it('reads one name as GeoJSON when its values are, else as "lat,lon" text', () => {
+    expect(chosenPlaces(['shape'], fields, sample)).toEqual({ kind: 'geojson', field: 'shape' })
+    expect(chosenPlaces(['where'], fields, sample)).toEqual({ kind: 'text-pair', field: 'where' })
+  })
+
+  it('gives up (the explorer finds them) on a name the table lacks, or the same column twice', () => {
+    expect(chosenPlaces(['north', 'gone'], fields, sample)).toBeNull()
+    expect(chosenPlaces(['north', 'north'], fields, sample)).toBeNull()
+    expect(chosenPlaces([], fields, sample)).toBeNull()
+  })
+
+  it('offers number columns for a pair, and text or JSON columns alone, never _id', () => {
+    expect(placeChoices(fields)).toEqual({ numbers: ['north', 'east'], single: ['where', 'shape'] })
   })
 })
 

@@ -184,3 +184,35 @@ export function labelColumn(fields: readonly CkanField[], places: PlaceColumns):
   const byName = texts.find((field) => namesOf(field).some((name) => LABEL_NAMES.includes(name)))
   return (byName ?? texts[0])?.id ?? null
 }
+
+/**
+ * The place columns a reader chose (the link's `place`): two names are a latitude and a longitude
+ * column; one name is a column of GeoJSON points, or else of "lat,lon" text (as its sample reads).
+ * Null when a name is not one of the table's columns, so the explorer's own finding applies.
+ */
+export function chosenPlaces(
+  names: readonly string[],
+  fields: readonly CkanField[],
+  records: readonly CkanRecord[],
+): PlaceColumns | null {
+  if (!names.every((name) => fields.some((field) => field.id === name))) return null
+  const [first, second] = names
+  if (first === undefined) return null
+  if (names.length === 2 && second !== undefined && second !== first)
+    return { kind: 'pair', lat: first, lon: second }
+  if (names.length !== 1) return null
+  return shareRead(records, first, readGeoJsonPoint)
+    ? { kind: 'geojson', field: first }
+    : { kind: 'text-pair', field: first }
+}
+
+/** The columns a reader may choose from: numbers for a latitude and a longitude, text or JSON for one column. */
+export function placeChoices(fields: readonly CkanField[]): { numbers: string[]; single: string[] } {
+  const visible = fields.filter((field) => field.id !== '_id')
+  return {
+    numbers: visible.filter((field) => isNumericType(field.type)).map((field) => field.id),
+    single: visible
+      .filter((field) => ['text', 'json'].includes(normaliseType(field.type)))
+      .map((field) => field.id),
+  }
+}

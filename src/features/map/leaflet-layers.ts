@@ -4,6 +4,7 @@
 // broken image), and the world's outline under them (Natural Earth 1:110m, public domain, bundled and
 // loaded on first use). Loaded with the map, never before.
 import L from 'leaflet'
+import { binAt, binPoints, binRadius, BIN_FROM, type Bins } from './bins'
 import type { PointSet } from './point-set'
 
 /** The colours the canvas draws with, read from the explorer's theme tokens. */
@@ -12,6 +13,8 @@ export interface MapColours {
   selected: string
   land: string
   border: string
+  /** A count's text on its cell's circle, and the circle's edge. */
+  onPoint: string
 }
 
 export function themeColours(element: HTMLElement): MapColours {
@@ -22,21 +25,32 @@ export function themeColours(element: HTMLElement): MapColours {
     selected: token('--dse-danger', '#a4161a'),
     land: token('--dse-border', '#c9ced6'),
     border: token('--dse-muted', '#555e69'),
+    onPoint: token('--dse-accent-fg', '#ffffff'),
   }
 }
 
-/** Points on a canvas: positions projected once per draw, kept for finding the point under the pointer. */
+/**
+ * Points on a canvas: positions projected once per draw, kept for finding the point under the
+ * pointer. With more than BIN_FROM points in view, they are drawn as counted cells (bins.ts).
+ */
 export class PointsLayer extends L.Layer {
   private canvas: HTMLCanvasElement | null = null
   private screenX = new Float32Array(0)
   private screenY = new Float32Array(0)
   private drawn = new Int32Array(0)
   private drawnCount = 0
+  /** The cells drawn, when the points in view were too many to draw one by one. */
+  private bins: Bins | null = null
+  /** The point the reader chose (its record is shown), ringed; -1: none. */
   selected = -1
+  /** The point the keyboard is on (in the list of points in view), ringed; -1: none. */
+  focused = -1
 
   constructor(
     private readonly points: () => PointSet,
     private readonly colours: () => MapColours,
+    /** A cell's count as its circle says it (short: "12K"). */
+    private readonly countText: (count: number) => string,
   ) {
     super()
   }
@@ -86,10 +100,7 @@ export class PointsLayer extends L.Layer {
     const colours = this.colours()
     const many = set.count > 20_000
     const radius = many ? 1 : 3.5
-    context.fillStyle = colours.point
-    context.strokeStyle = colours.selected
     let drawnCount = 0
-    context.beginPath()
     for (let index = 0; index < set.count; index++) {
       const x = ((set.lon[index]! + 180) / 360) * scale - origin.x
       const sin = Math.sin((set.lat[index]! * Math.PI) / 180)
@@ -98,25 +109,73 @@ export class PointsLayer extends L.Layer {
       this.screenX[drawnCount] = x
       this.screenY[drawnCount] = y
       this.drawn[drawnCount++] = index
-      if (many) context.rect(x - radius, y - radius, radius * 2, radius * 2)
-      else {
-        context.moveTo(x + radius, y)
-        context.arc(x, y, radius, 0, Math.PI * 2)
-      }
     }
-    context.fill()
     this.drawnCount = drawnCount
-    if (this.selected >= 0 && this.selected < set.count) {
-      const point = map.latLngToContainerPoint([set.lat[this.selected]!, set.lon[this.selected]!])
-      context.lineWidth = 3
+    this.bins =
+      drawnCount > BIN_FROM ? binPoints(this.screenX, this.screenY, drawnCount, size.x, size.y) : null
+    if (this.bins) this.drawBins(context, this.bins, colours)
+    else {
+      context.fillStyle = colours.point
       context.beginPath()
-      context.arc(point.x, point.y, 8, 0, Math.PI * 2)
+      for (let slot = 0; slot < drawnCount; slot++) {
+        const x = this.screenX[slot]!
+        const y = this.screenY[slot]!
+        if (many) context.rect(x - radius, y - radius, radius * 2, radius * 2)
+        else {
+          context.moveTo(x + radius, y)
+          context.arc(x, y, radius, 0, Math.PI * 2)
+        }
+      }
+      context.fill()
+    }
+    for (const [index, colour, dashed] of [
+      [this.focused, colours.point, true],
+      [this.selected, colours.selected, false],
+    ] as const) {
+      if (index < 0 || index >= set.count) continue
+      const point = map.latLngToContainerPoint([set.lat[index]!, set.lon[index]!])
+      context.lineWidth = 3
+      context.strokeStyle = colour
+      context.setLineDash(dashed ? [4, 3] : [])
+      context.beginPath()
+      context.arc(point.x, point.y, 9, 0, Math.PI * 2)
       context.stroke()
     }
+    context.setLineDash([])
+  }
+
+  private drawBins(context: CanvasRenderingContext2D, bins: Bins, colours: MapColours): void {
+    context.font = 'bold 11px system-ui, sans-serif'
+    context.textAlign = 'center'
+    context.textBaseline = 'middle'
+    context.lineWidth = 1.5
+    for (let slot = 0; slot < bins.length; slot++) {
+      const x = bins.x[slot]!
+      const y = bins.y[slot]!
+      context.beginPath()
+      context.arc(x, y, binRadius(bins.counts[slot]!, bins.largest), 0, Math.PI * 2)
+      context.globalAlpha = 0.85
+      context.fillStyle = colours.point
+      context.fill()
+      context.globalAlpha = 1
+      context.strokeStyle = colours.onPoint
+      context.stroke()
+      context.fillStyle = colours.onPoint
+      context.fillText(this.countText(bins.counts[slot]!), x, y)
+    }
+  }
+
+  /** The counted cell under a place in the map's box: its centre and count; null when none or not binned. */
+  binAt(x: number, y: number): { x: number; y: number; count: number } | null {
+    const bins = this.bins
+    const slot = bins ? binAt(bins, x, y) : -1
+    return bins && slot >= 0 ? { x: bins.x[slot]!, y: bins.y[slot]!, count: bins.counts[slot]! } : null
   }
 
   /** The point nearest a place in the map's box (within `reach` pixels), or -1. */
   nearest(x: number, y: number, reach = 8): number {
+    // counted cells stand for their points: none is picked out under them
+    if (this.bins) return -1
     let best = -1
     let bestDistance = reach * reach
     for (let slot = 0; slot < this.drawnCount; slot++) {

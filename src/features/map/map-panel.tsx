@@ -6,10 +6,12 @@ import { useCallback, useMemo } from 'react'
 import type { CkanField, Portal, SearchRequest } from '../../api/ckan/types'
 import { useEnvironment } from '../../instance/environment'
 import type { FilterCondition } from '../../model/filters'
+import type { MapAt } from '../../model/map-at'
 import { withArea } from '../../model/place-area'
 import { searchView } from '../../queries/datastore-queries'
 import type { PlaceColumns } from './find-places'
 import { MapView, OSM_TILES } from './map-view'
+import { PlaceChooser } from './place-chooser'
 import { viewSource } from '../../queries/view-source'
 import { streamPointSource } from './point-source'
 
@@ -21,6 +23,14 @@ export interface MapPanelProps {
   places: PlaceColumns
   filters: readonly FilterCondition[]
   onFiltersChange(filters: FilterCondition[]): void
+  /** Where the map opens (the link's `at`); null: around every point. */
+  at: MapAt | null
+  /** The reader moved the map (the link keeps where); null: the map fitted itself to new points. */
+  onMove(at: MapAt | null): void
+  /** The reader chose the position columns (empty: let the explorer find them). */
+  onChoosePlace(names: string[]): void
+  /** "Show in table": the Table tab with this record. */
+  onShowInTable(id: number): void
 }
 
 export function MapPanel({
@@ -30,6 +40,7 @@ export function MapPanel({
   places,
   filters: conditions,
   onFiltersChange,
+  ...props
 }: MapPanelProps) {
   const { api, config } = useEnvironment()
   const client = useQueryClient()
@@ -60,6 +71,10 @@ export function MapPanel({
       source={source}
       readRecord={readRecord}
       tiles={config.tiles === undefined ? OSM_TILES : config.tiles}
+      at={props.at}
+      onMove={props.onMove}
+      onShowInTable={props.onShowInTable}
+      chooser={<PlaceChooser fields={fields} places={places} onChoose={props.onChoosePlace} />}
       // an area is a latitude range and a longitude range: for a pair of number columns only
       {...(places.kind === 'pair'
         ? { onFilterArea: (area) => onFiltersChange(withArea(conditions, places.lat, places.lon, area)) }

@@ -1,19 +1,22 @@
-// The Map tab: every matching record with a usable position, drawn as it streams in, with the count;
-// a point's label on hover and its record on click; the points in view as a list (the text
-// alternative, keyboard reachable); and "Filter to this view" or "Draw an area", which add a latitude
-// and a longitude range to the view's filters. Loaded with Leaflet when the tab is first shown.
+// The Map tab: every matching record with a usable position, drawn as it streams in, with the count
+// (counted cells where too many are in view; a labelled sample beyond a million); a point's label on
+// hover and its record on click, with "Show in table"; the points in view as a list (the text
+// alternative: a point focused there is ringed on the map, with its label); and "Filter to this
+// view" or "Draw an area", which add a latitude and a longitude range to the view's filters. Where it
+// looks is kept in the link. Loaded with Leaflet when the tab is first shown.
 import L from 'leaflet'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { mapCatalogue } from '../../i18n/catalogues/map'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
 import { formatCell } from '../../lib/format'
 import { fieldLabel } from '../../model/fields'
+import { MAX_ZOOM, MIN_ZOOM, type MapAt } from '../../model/map-at'
 import type { Area } from '../../model/place-area'
 import { labelColumn, placeFieldIds, type PlaceColumns } from './find-places'
 import { fetchedTiles, outlineLayer, PointsLayer, themeColours } from './leaflet-layers'
-import { addRecords, createPointSet, pointsInArea, type PointSet } from './point-set'
+import { addRecords, createPointSet, isSample, pointsInArea, type PointSet } from './point-set'
 import type { PointSource } from './point-source'
 
 /** OpenStreetMap's standard tiles, the default (https://operations.osmfoundation.org/policies/tiles/). */
@@ -32,6 +35,17 @@ export interface MapViewProps {
   tiles: string | null
   /** Adds the area (latitude and longitude ranges) to the view's filters. Only for a column pair. */
   onFilterArea?: (area: Area) => void
+  /** Where the map opens; null: around every point (and again for each new search or filter). */
+  at?: MapAt | null
+  /**
+   * The reader moved or zoomed the map; null: the map fitted itself to a new search's points (which
+   * a link without a place does again), so the link's place no longer holds.
+   */
+  onMove?: (at: MapAt | null) => void
+  /** "Show in table" on a record's panel. */
+  onShowInTable?: (id: number) => void
+  /** Shown in the map's bar: the control that chooses the position columns. */
+  chooser?: ReactNode
 }
 
 /** The points read from one source so far (a new source shows none until its first page). */
@@ -79,12 +93,29 @@ export function MapView(props: MapViewProps) {
   const points = read.source === source ? read : NO_POINTS
   // the points in view, of the point set they were counted in (a new set has its own)
   const [inViewOf, setInView] = useState<{ set: PointSet; indices: number[]; count: number } | null>(null)
-  const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null)
+  // under the pointer or the keyboard: a point (its index) or a counted cell (its count)
+  const [hover, setHover] = useState<{ index: number; cell?: number; x: number; y: number } | null>(null)
   const [selected, setSelected] = useState<{ id: number; record: CkanRecord | null } | null>(null)
   const [drawing, setDrawing] = useState(false)
   const [tilesFailed, setTilesFailed] = useState(false)
   const number = (value: number) => formats.count(value)
+  // the count on a cell's circle, short ("12K"); in the reader's language
+  const shortCount = useMemo(() => {
+    const format = new Intl.NumberFormat(formats.locale === 'en-XA' ? 'en' : formats.locale, {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    })
+    return (value: number) => format.format(value)
+  }, [formats.locale])
+  // read by the map's handlers, made once: the latest callbacks
+  const latest = useRef(props)
+  useEffect(() => {
+    latest.current = props
+  })
+  // the first points fit the view, unless the link said where to look
+  const placedByLink = useRef(!!props.at)
   const coordinate = (value: number) => formats.number(null).format(Number(value.toFixed(5)))
+  const fitting = useRef(false)
   const refreshInView = () => {
     const map = mapRef.current
     if (map)
@@ -95,13 +126,15 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     const element = container.current
     if (!element) return
+    const start = latest.current.at
     const map = L.map(element, {
       preferCanvas: true,
       zoomAnimation: false,
       attributionControl: false,
       worldCopyJump: true,
-      minZoom: 1,
-    }).setView([20, 0], 2)
+      minZoom: MIN_ZOOM,
+      maxZoom: MAX_ZOOM,
+    }).setView(start ? [start.lat, start.lon] : [20, 0], start ? start.zoom : 2)
     mapRef.current = map
     const colours = () => themeColours(element)
     let cancelled = false
@@ -115,16 +148,22 @@ export function MapView(props: MapViewProps) {
         else if (loaded === 0) setTilesFailed(true)
       }).addTo(map)
     }
-    const layer = new PointsLayer(() => setRef.current, colours).addTo(map)
+    const layer = new PointsLayer(() => setRef.current, colours, shortCount).addTo(map)
     layerRef.current = layer
     map.on('moveend', refreshInView)
+    // the reader's moves go into the link; the map's own fitting (flagged) does not
+    map.on('moveend', () => {
+      if (fitting.current) return
+      const centre = map.getCenter()
+      latest.current.onMove?.({ lat: centre.lat, lon: centre.lng, zoom: map.getZoom() })
+    })
     return () => {
       cancelled = true
       map.remove()
       mapRef.current = null
       layerRef.current = null
     }
-  }, [tiles])
+  }, [tiles, shortCount])
 
   // the points: every matching record, page after page; a new search or filter starts again
   useEffect(() => {
@@ -135,7 +174,9 @@ export function MapView(props: MapViewProps) {
       layerRef.current.selected = -1
       layerRef.current.draw()
     }
-    let fitted = false
+    // a link's place holds for the first points; each new search or filter fits its own
+    let fitted = placedByLink.current
+    placedByLink.current = false
     let loaded = 0
     let total: number | undefined
     const update = (done: boolean, error: string | null = null) =>
@@ -151,7 +192,10 @@ export function MapView(props: MapViewProps) {
         layerRef.current?.draw()
         if (map && !fitted && set.count > 0) {
           fitted = true
-          map.fitBounds(boundsOf(set), { padding: [16, 16], maxZoom: 12 })
+          fitting.current = true
+          map.fitBounds(boundsOf(set), { padding: [16, 16], maxZoom: 12, animate: false })
+          fitting.current = false
+          if (latest.current.at) latest.current.onMove?.(null)
         }
         if (map) setInView({ set, ...pointsInArea(set, areaOf(map.getBounds()), LISTED) })
       },
@@ -179,6 +223,19 @@ export function MapView(props: MapViewProps) {
       .then((record) => setSelected((current) => (current && current.id === id ? { id, record } : current)))
   }
 
+  // a point in the list has the keyboard: ringed on the map, with its label beside it
+  const focusPoint = (index: number) => {
+    const map = mapRef.current
+    const layer = layerRef.current
+    const set = setRef.current
+    if (!map || !layer) return
+    layer.focused = index
+    layer.draw()
+    if (index < 0 || index >= set.count) return setHover(null)
+    const point = map.latLngToContainerPoint([set.lat[index]!, set.lon[index]!])
+    setHover({ index, x: point.x, y: point.y })
+  }
+
   // hover and click on the canvas, and drawing an area
   useEffect(() => {
     const map = mapRef.current
@@ -193,8 +250,11 @@ export function MapView(props: MapViewProps) {
         else box = L.rectangle(bounds, { weight: 2, interactive: false }).addTo(map)
         return
       }
-      const index = layer.nearest(event.containerPoint.x, event.containerPoint.y)
-      setHover(index < 0 ? null : { index, x: event.containerPoint.x, y: event.containerPoint.y })
+      const { x, y } = event.containerPoint
+      const cell = layer.binAt(x, y)
+      if (cell) return setHover({ index: -1, cell: cell.count, x, y })
+      const index = layer.nearest(x, y)
+      setHover(index < 0 ? null : { index, x, y })
     }
     const onDown = (event: L.LeafletMouseEvent) => {
       if (drawing) start = event.latlng
@@ -210,6 +270,9 @@ export function MapView(props: MapViewProps) {
     }
     const onClick = (event: L.LeafletMouseEvent) => {
       if (drawing) return
+      // a counted cell: closer, centred on its points
+      const cell = layer.binAt(event.containerPoint.x, event.containerPoint.y)
+      if (cell) return void map.setView(map.containerPointToLatLng([cell.x, cell.y]), map.getZoom() + 2)
       const index = layer.nearest(event.containerPoint.x, event.containerPoint.y)
       if (index >= 0) select(index)
     }
@@ -238,9 +301,11 @@ export function MapView(props: MapViewProps) {
       ? t('map.failed', { reason: points.error })
       : points.loaded === 0 && !points.done
         ? t('map.loading')
-        : points.done || points.total === undefined
-          ? t('map.count', { count: set.count })
-          : t('map.countOf', { count: points.loaded, total: points.total })
+        : isSample(set)
+          ? t('map.sample', { count: number(set.count), usable: number(set.usable) })
+          : points.done || points.total === undefined
+            ? t('map.count', { count: set.count })
+            : t('map.countOf', { count: points.loaded, total: points.total })
 
   return (
     <div className="dse-map">
@@ -248,19 +313,21 @@ export function MapView(props: MapViewProps) {
         <p id={ids.status} className="dse-map__count" role="status">
           {status}
         </p>
-        <p className="dse-hint dse-map__columns">
-          {t('map.columns')}{' '}
-          <bdi>
-            {placeFieldIds(places)
-              .map((id) =>
-                fieldLabel(
-                  fields.find((field) => field.id === id),
-                  id,
-                ),
-              )
-              .join(', ')}
-          </bdi>
-        </p>
+        {props.chooser ?? (
+          <p className="dse-hint dse-map__columns">
+            {t('map.columns')}{' '}
+            <bdi>
+              {placeFieldIds(places)
+                .map((id) =>
+                  fieldLabel(
+                    fields.find((field) => field.id === id),
+                    id,
+                  ),
+                )
+                .join(', ')}
+            </bdi>
+          </p>
+        )}
         {props.onFilterArea && (
           <>
             <button
@@ -300,7 +367,7 @@ export function MapView(props: MapViewProps) {
           aria-describedby={ids.status}
           onKeyDown={(event) => event.key === 'Escape' && setDrawing(false)}
         />
-        {hover && hover.index < set.count && (
+        {hover && hover.index < set.count && (hover.index >= 0 || hover.cell !== undefined) && (
           <div
             className="dse-map__tooltip"
             ref={(element) => {
@@ -308,7 +375,11 @@ export function MapView(props: MapViewProps) {
               if (element) element.style.transform = `translate(${hover.x + 12}px, ${hover.y + 12}px)`
             }}
           >
-            <bdi>{pointName(hover.index)}</bdi>
+            {hover.cell !== undefined ? (
+              t('map.cell', { count: hover.cell })
+            ) : (
+              <bdi>{pointName(hover.index)}</bdi>
+            )}
           </div>
         )}
       </div>
@@ -324,6 +395,15 @@ export function MapView(props: MapViewProps) {
         <section className="dse-map__record" aria-label={t('map.record', { id: String(selected.id) })}>
           <div className="dse-map__record-head">
             <h3>{t('map.record', { id: String(selected.id) })}</h3>
+            {props.onShowInTable && (
+              <button
+                type="button"
+                className="dse-button dse-button--secondary"
+                onClick={() => props.onShowInTable?.(selected.id)}
+              >
+                {t('map.showInTable')}
+              </button>
+            )}
             <button
               type="button"
               className="dse-button dse-button--quiet"
@@ -366,7 +446,13 @@ export function MapView(props: MapViewProps) {
         <ul id={ids.list}>
           {inView.indices.map((index) => (
             <li key={set.ids[index]}>
-              <button type="button" className="dse-button dse-button--quiet" onClick={() => select(index)}>
+              <button
+                type="button"
+                className="dse-button dse-button--quiet"
+                onClick={() => select(index)}
+                onFocus={() => focusPoint(index)}
+                onBlur={() => focusPoint(-1)}
+              >
                 <bdi>
                   {t('map.pointLabel', {
                     label: pointName(index),

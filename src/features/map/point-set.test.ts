@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createRecordMatcher } from '../../lib/filter-match'
 import { writeFilters } from '../../model/filters'
 import { areaConditions, isAreaAt, withArea } from '../../model/place-area'
-import { addRecords, createPointSet, pointsInArea } from './point-set'
+import { addRecords, createPointSet, isSample, pointsInArea } from './point-set'
 
 const places = { kind: 'pair', lat: 'latitude', lon: 'longitude' } as const
 const records = [
@@ -22,6 +22,35 @@ describe('the point set', () => {
     expect(set.lat[0]).toBeCloseTo(33.94253611)
     expect(set.unusableCount).toBe(3)
     expect(set.unusableIds).toEqual([3, 4, 5])
+  })
+
+  it('beyond its cap, keeps a uniform sample of every point read, and says it is one', () => {
+    const many = Array.from({ length: 10_000 }, (_, index) => ({
+      _id: index + 1,
+      name: `P${index + 1}`,
+      latitude: 10 + index / 1000,
+      longitude: 20,
+    }))
+    const set = createPointSet(16, 100)
+    // in pages, as the map reads them
+    for (let start = 0; start < many.length; start += 3000)
+      addRecords(set, many.slice(start, start + 3000), places, 'name')
+    expect(set.count).toBe(100)
+    expect(set.usable).toBe(10_000)
+    expect(isSample(set)).toBe(true)
+    const ids = [...set.ids.slice(0, set.count)]
+    expect(new Set(ids).size).toBe(100)
+    // each kept point is still itself: its position and label go with its id
+    for (let index = 0; index < set.count; index++) {
+      expect(set.lat[index]).toBeCloseTo(10 + (set.ids[index]! - 1) / 1000)
+      expect(set.labels[index]).toBe(`P${set.ids[index]}`)
+    }
+    // every tenth of the records is in the sample, not only the first ones read
+    const tenths = new Set(ids.map((id) => Math.floor((id - 1) / 1000)))
+    expect(tenths.size).toBe(10)
+    const under = createPointSet(16, 100)
+    addRecords(under, many.slice(0, 100), places, 'name')
+    expect(isSample(under)).toBe(false)
   })
 
   it('finds the points in an area, edges in', () => {

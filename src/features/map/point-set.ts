@@ -1,17 +1,25 @@
-// The points a map draws, as they arrive: positions in typed arrays (a million points take 16 MB,
+// The points a map draws, as they arrive: positions in typed arrays (a million points take 24 MB,
 // not a million objects), each with its record's `_id` and label; records without a usable position
-// are counted, and the first ones kept to be listed. Pure and synchronous: the map reads it, the
-// point source fills it.
+// are counted, and the first ones kept to be listed. Beyond a cap, the set keeps a uniform random
+// sample (reservoir sampling), so a view of ten million records still draws honestly, and says so.
+// Synchronous: the map reads it, the point source fills it.
 import type { CkanRecord } from '../../api/ckan/types'
 import type { Area } from '../../model/place-area'
 import { isUsablePosition, positionOf, type PlaceColumns } from './find-places'
 
 /** Records without a usable position listed by id (the count goes on beyond). */
 export const UNUSABLE_LISTED = 100
+/** The most points a map keeps: beyond, a random sample of this many stands for all of them. */
+export const MAX_POINTS = 1_000_000
 
 export interface PointSet {
-  /** How many points are usable (the first `count` entries of the arrays). */
+  /** How many points are kept (the first `count` entries of the arrays): at most `cap`. */
   count: number
+  /** How many records with a usable position were read; above `count` when the set is a sample. */
+  usable: number
+  cap: number
+  /** The sample's random numbers (a fixed seed: the same records give the same sample). */
+  random: () => number
   lat: Float64Array
   lon: Float64Array
   ids: Float64Array
@@ -22,15 +30,35 @@ export interface PointSet {
   unusableIds: number[]
 }
 
-export function createPointSet(capacity = 1024): PointSet {
+export function createPointSet(capacity = 1024, cap = MAX_POINTS): PointSet {
   return {
     count: 0,
+    usable: 0,
+    cap,
+    random: seededRandom(0x5eed),
     lat: new Float64Array(capacity),
     lon: new Float64Array(capacity),
     ids: new Float64Array(capacity),
     labels: [],
     unusableCount: 0,
     unusableIds: [],
+  }
+}
+
+/** Whether the set holds a sample of its points rather than every one. */
+export function isSample(set: PointSet): boolean {
+  return set.usable > set.count
+}
+
+/** mulberry32: small, fast, and good enough to pick a sample. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 
@@ -48,7 +76,7 @@ export function addRecords(
   places: PlaceColumns,
   label: string | null,
 ): PointSet {
-  const size = set.count + records.length
+  const size = Math.min(set.cap, set.count + records.length)
   set.lat = grow(set.lat, size)
   set.lon = grow(set.lon, size)
   set.ids = grow(set.ids, size)
@@ -60,12 +88,19 @@ export function addRecords(
       if (set.unusableIds.length < UNUSABLE_LISTED && Number.isFinite(id)) set.unusableIds.push(id)
       continue
     }
-    set.lat[set.count] = position.lat
-    set.lon[set.count] = position.lon
-    set.ids[set.count] = id
+    // the first `cap` points are kept; then each new one replaces a kept one with the chance that
+    // keeps every point read equally likely to be in the sample (Algorithm R)
+    const seen = set.usable++
+    let slot = seen
+    if (seen >= set.cap) {
+      slot = Math.floor(set.random() * (seen + 1))
+      if (slot >= set.cap) continue
+    } else set.count++
+    set.lat[slot] = position.lat
+    set.lon[slot] = position.lon
+    set.ids[slot] = id
     const text = label === null ? null : record[label]
-    set.labels[set.count] = text === null || text === undefined ? null : String(text)
-    set.count++
+    set.labels[slot] = text === null || text === undefined ? null : String(text)
   }
   return set
 }

@@ -15,6 +15,8 @@ export function ignoredText(part: IgnoredPart, t: Translate<MainMessages>): stri
       return t('ignored.columns.bad')
     case 'pinned.bad':
       return t('ignored.pinned.bad')
+    case 'place.bad':
+      return t('ignored.place.bad')
     case 'unsupported':
       return t('ignored.unsupported', { name: part.name })
     default:

@@ -64,6 +64,10 @@ export const mainCatalogue = defineCatalogue('main', {
   'ignored.sort.bad': 'The sort order “{value}” could not be read, so the default order is used.',
   'ignored.unsupported': 'The link parameter “{name}” is not used by this explorer.',
   'ignored.view.bad': 'The records cannot be shown as “{value}”, so they are shown as the screen suits.',
+  'ignored.place.bad':
+    'The map’s position columns could not be read (one or two column names), so the map finds them itself.',
+  'ignored.at.bad':
+    'The map’s place “{value}” could not be read (latitude, longitude and zoom), so the map shows every point.',
   'limit.label': 'Limit',
   'limit.all': 'All',
   'limit.custom': 'Custom…',

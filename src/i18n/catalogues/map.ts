@@ -26,6 +26,23 @@ export const mapCatalogue = defineCatalogue('map', {
   'map.tilesFailed': 'The map tiles could not be loaded: showing coastlines and borders only.',
   'map.attributionOsm': '© OpenStreetMap contributors',
   'map.attributionOutline': 'Outline: Natural Earth',
+  'map.sample':
+    'Too many to draw every one: a random sample of {count} of the {usable} records with a position is on the map.',
+  'map.cell': {
+    one: '{count} record here',
+    other: '{count} records here: select to zoom in',
+  },
+  'map.showInTable': 'Show in table',
+  'map.choose': 'Change',
+  'map.chooseKind': 'Where each position is',
+  'map.choosePair': 'Two columns: latitude and longitude',
+  'map.chooseSingle': 'One column (a GeoJSON point or “lat, lon” text)',
+  'map.latitude': 'Latitude column',
+  'map.longitude': 'Longitude column',
+  'map.positionColumn': 'Column with the positions',
+  'map.chooseTwo': 'Choose two different columns: one for the latitude, one for the longitude.',
+  'map.useColumns': 'Use these columns',
+  'map.findColumns': 'Find them for me',
 })
 
 export type MapMessages = typeof mapCatalogue.en

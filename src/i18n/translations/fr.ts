@@ -85,6 +85,10 @@ const main = {
   'ignored.unsupported': 'Cet explorateur n’utilise pas le paramètre « {name} » du lien.',
   'ignored.view.bad':
     'Les enregistrements ne peuvent pas s’afficher en « {value} » : ils s’affichent selon l’écran.',
+  'ignored.place.bad':
+    'Les colonnes de position de la carte n’ont pas pu être lues (un ou deux noms de colonnes) : la carte les trouve elle-même.',
+  'ignored.at.bad':
+    'L’endroit de la carte « {value} » n’a pas pu être lu (latitude, longitude et zoom) : la carte montre tous les points.',
   'limit.label': 'Limite',
   'limit.all': 'Toutes',
   'limit.custom': 'Autre…',
@@ -685,6 +689,23 @@ const map = {
     'Les tuiles de la carte n’ont pas pu être chargées : seuls les côtes et les frontières sont affichés.',
   'map.attributionOsm': '© les contributeurs d’OpenStreetMap',
   'map.attributionOutline': 'Contours : Natural Earth',
+  'map.sample':
+    'Trop nombreux pour tous les dessiner : un échantillon aléatoire de {count} des {usable} enregistrements ayant une position est sur la carte.',
+  'map.cell': {
+    one: '{count} enregistrement ici',
+    other: '{count} enregistrements ici : sélectionnez pour zoomer',
+  },
+  'map.showInTable': 'Voir dans le tableau',
+  'map.choose': 'Changer',
+  'map.chooseKind': 'Où se trouve chaque position',
+  'map.choosePair': 'Deux colonnes : latitude et longitude',
+  'map.chooseSingle': 'Une colonne (un point GeoJSON ou un texte « lat, lon »)',
+  'map.latitude': 'Colonne de latitude',
+  'map.longitude': 'Colonne de longitude',
+  'map.positionColumn': 'Colonne des positions',
+  'map.chooseTwo': 'Choisissez deux colonnes différentes : une pour la latitude, une pour la longitude.',
+  'map.useColumns': 'Utiliser ces colonnes',
+  'map.findColumns': 'Les trouver pour moi',
 } satisfies Translation<MapMessages>
 const summary = {
   'summary.loading': 'Préparation de la synthèse…',

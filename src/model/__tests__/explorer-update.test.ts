@@ -12,10 +12,12 @@ const viewing: ExplorerState = {
   columns: ['temp', 'date'],
   pinned: ['date'],
   limit: 500,
+  place: ['north', 'east'],
+  mapAt: { lat: 10, lon: 20, zoom: 5 },
 }
 
 describe('applyUpdate', () => {
-  it('changing the table resets search, filters, sort and the columns’ arrangement, and keeps the limit', () => {
+  it('changing the table resets search, filters, sort, the columns’ arrangement and the map, and keeps the limit', () => {
     expect(applyUpdate(viewing, { resourceId: 'penguins' })).toEqual({
       ...DEFAULT_STATE,
       resourceId: 'penguins',

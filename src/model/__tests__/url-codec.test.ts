@@ -95,6 +95,15 @@ function randomState(random: () => number): ExplorerState {
       group: random() < 0.5 ? '' : pick(random, ['country', '"a, b":month', 'x:0.5,y']),
       show: random() < 0.5 ? '' : pick(random, ['count', 'count,sum:"a, b"']),
     },
+    place: random() < 0.6 ? [] : names.slice(5, 5 + 1 + Math.floor(random() * 2)),
+    mapAt:
+      random() < 0.6
+        ? null
+        : pick(random, [
+            { lat: 39.82835, lon: -98.5795, zoom: 4 },
+            { lat: -33.9, lon: 151.2, zoom: 12 },
+            { lat: 0, lon: 0, zoom: 1 },
+          ]),
   }
 }
 
@@ -262,6 +271,27 @@ describe('parseExplorerState', () => {
   })
 })
 
+describe("the map's columns and place", () => {
+  it('reads one or two position columns and a centre with its zoom, and writes them back', () => {
+    const { state, ignored } = parseExplorerState('view=map&place=lat_deg,"lon, deg"&at=48.85,2.35,11')
+    expect(ignored).toEqual([])
+    expect(state.place).toEqual(['lat_deg', 'lon, deg'])
+    expect(state.mapAt).toEqual({ lat: 48.85, lon: 2.35, zoom: 11 })
+    expect(serializeExplorerState(state)).toBe(
+      'view=map&place=lat_deg%2C%22lon%2C+deg%22&at=48.85%2C2.35%2C11',
+    )
+    expect(parseExplorerState('place=where').state.place).toEqual(['where'])
+  })
+
+  it('says why a bad one is not applied, and keeps the rest of the link', () => {
+    const { state, ignored } = parseExplorerState('resource_id=r1&place=a,b,c&at=48.85,2.35')
+    expect(state.resourceId).toBe('r1')
+    expect(state.place).toEqual([])
+    expect(state.mapAt).toBeNull()
+    expect(ignored).toEqual([{ reason: 'place.bad' }, { reason: 'at.bad', value: '48.85,2.35' }])
+  })
+})
+
 describe('view (how the records are shown)', () => {
   it('reads table, cards, chart, summary and map, and says why anything else is not applied', () => {
     expect(parseExplorerState('view=cards').state.tab).toBe('cards')
@@ -312,6 +342,8 @@ describe('serializeExplorerState', () => {
       portal: 'https://x.org/data/en',
       tab: null,
       summary: { group: '', show: '' },
+      place: [],
+      mapAt: null,
     })
     expect(text).toBe(
       'portal=https%3A%2F%2Fx.org%2Fdata%2Fen&resource_id=r1&q=berlin&search=plain' +
