@@ -104,4 +104,22 @@ describe('a summary in an embed', () => {
       ['show', 'count'],
     ])
   })
+
+  it("keeps the map's columns and place: attributes, link and change events alike", () => {
+    const link = 'resource_id=us-airports&view=map&place=lat%2Clon&at=40.64%2C-73.78%2C10'
+    expect(attributesFromLink(`?${link}`)).toEqual([
+      ['resource-id', 'us-airports'],
+      ['view', 'map'],
+      ['place', 'lat,lon'],
+      ['at', '40.64,-73.78,10'],
+    ])
+    const attributes = new Map(attributesFromLink(`?${link}`))
+    expect(viewFromAttributes({ getAttribute: (name) => attributes.get(name) ?? null })).toBe(link)
+    expect(viewParameters(link)).toEqual({
+      resource_id: 'us-airports',
+      view: 'map',
+      place: 'lat,lon',
+      at: '40.64,-73.78,10',
+    })
+  })
 })

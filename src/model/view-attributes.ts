@@ -18,6 +18,8 @@ export const VIEW_ATTRIBUTES: Readonly<Record<string, string>> = {
   view: 'view',
   group: 'group',
   show: 'show',
+  place: 'place',
+  at: 'at',
 }
 
 /** The link parameters a `change` event and `element.view` carry (the view, not where or in which language). */
@@ -34,6 +36,8 @@ const VIEW_PARAMETERS = [
   'view',
   'group',
   'show',
+  'place',
+  'at',
 ] as const
 
 export type ViewParameters = Partial<Record<(typeof VIEW_PARAMETERS)[number], string>>
