@@ -195,6 +195,7 @@ test('the reader chooses the position columns; the link keeps them; "Find them f
   const longitude = page.getByRole('combobox', { name: 'Longitude column' })
   await expect(latitude).toHaveValue('latitude')
   await expect(longitude).toHaveValue('longitude')
+  await expectNoAxeViolations(page, 'choosing the map columns')
 
   // the same column twice is refused, in words
   await longitude.selectOption('latitude')
