@@ -17,7 +17,7 @@ import { useRecordWindow } from '../queries/use-record-window'
 import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
 import { setFilterValues } from '../model/filter-edits'
-import { loadCards } from './load-cards'
+import { cardsComponent } from './load-cards'
 import { loadTableError } from './load-table-error'
 import { useScreenFit } from './screen-fit'
 import type { ChangeView } from './use-explorer-state'
@@ -37,7 +37,7 @@ const MapPanel = lazy(() =>
 )
 const SummaryTab = lazy(() => import('./summary-tab').then((module) => ({ default: module.SummaryTab })))
 // The cards' code: loaded at once where they are the default (table-view.tsx), else when first chosen.
-const RecordsCards = lazy(() => loadCards().then((module) => ({ default: module.RecordsCards })))
+const RecordsCards = lazy(cardsComponent)
 
 /** The conditions a portal before CKAN 2.12 cannot apply (ranges, pasted ORs): what a refusal is about. */
 function needsPortalOperators(condition: FilterCondition): boolean {

@@ -60,7 +60,12 @@ export function RecordsCards(props: RecordsCardsProps) {
   const requestKey = JSON.stringify(firstPageRequest)
   const [scroll, setScroll] = useState({ top: 0, height: 0, key: requestKey })
   if (scroll.key !== requestKey) setScroll({ ...scroll, top: 0, key: requestKey })
+  // A new result starts at the top. Not on the first: a new box is there already, and setting
+  // scrollTop forces a layout of the whole page inside the commit that brings the first cards.
+  const shownKey = useRef(requestKey)
   useLayoutEffect(() => {
+    if (shownKey.current === requestKey) return
+    shownKey.current = requestKey
     if (scrollRef.current) scrollRef.current.scrollTop = 0
   }, [requestKey])
   useLayoutEffect(() => {
