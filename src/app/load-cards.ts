@@ -1,32 +1,21 @@
-// The record cards' code, shared by the view that shows them and the one that loads them early.
+// The record cards' code, shared by the view that shows them and the one that loads them early
+// (beside the first page, on a screen where cards are the default).
+import { atOnce } from '../components/ui/at-once'
 import type { RecordsCards } from '../features/cards/records-cards'
 
-type CardsModule = typeof import('../features/cards/records-cards')
-
-let loaded: CardsModule | null = null
+// Whether the chunk has loaded is a fact about the page, the same for every explorer on it (as the
+// chunk itself is), so it may live here.
+// eslint-disable-next-line no-restricted-syntax -- set once, when the cards' chunk has loaded
+let loaded: typeof RecordsCards | null = null
 
 export const loadCards = () =>
   import('../features/cards/records-cards').then((module) => {
-    loaded = module
-    return module
+    loaded = module.RecordsCards
+    return module.RecordsCards
   })
 
 /**
- * The cards' component for React.lazy. When the code is in hand already (asked for beside the first
- * page), a thenable that calls back at once: React.lazy then renders the cards in the same render.
- * With a promise, even a settled one, the first render suspends, and the cards come in a second,
- * time-sliced render after the fallback, most of the way from the first page's answer to the first
- * cards on a phone (measured in bench/cards-bench.ts).
+ * For React.lazy: the cards render in the first page's own render when their code came first, not
+ * in a second, time-sliced one after a fallback (measured in bench/cards-bench.ts).
  */
-export function cardsComponent(): Promise<{ default: typeof RecordsCards }> {
-  const module = loaded
-  if (!module) return loadCards().then((cards) => ({ default: cards.RecordsCards }))
-  const now: PromiseLike<{ default: typeof RecordsCards }> = {
-    then: (onFulfilled) => {
-      const value = { default: module.RecordsCards }
-      return Promise.resolve(onFulfilled ? onFulfilled(value) : value) as never
-    },
-  }
-  // React.lazy only calls then(), and reads the module from the callback
-  return now as Promise<{ default: typeof RecordsCards }>
-}
+export const cardsComponent = atOnce(() => loaded, loadCards)
