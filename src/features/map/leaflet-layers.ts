@@ -94,7 +94,8 @@ export class PointsLayer extends L.Layer {
       this.screenY = new Float32Array(set.count)
       this.drawn = new Int32Array(set.count)
     }
-    // Web Mercator by hand: map.latLngToContainerPoint allocates two objects a point
+    // Web Mercator by hand, from each point's place in the unit square (point-set.ts):
+    // map.latLngToContainerPoint allocates two objects a point
     const origin = map.getPixelBounds().min!
     const scale = 256 * 2 ** map.getZoom()
     const colours = this.colours()
@@ -102,9 +103,8 @@ export class PointsLayer extends L.Layer {
     const radius = many ? 1 : 3.5
     let drawnCount = 0
     for (let index = 0; index < set.count; index++) {
-      const x = ((set.lon[index]! + 180) / 360) * scale - origin.x
-      const sin = Math.sin((set.lat[index]! * Math.PI) / 180)
-      const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale - origin.y
+      const x = set.x[index]! * scale - origin.x
+      const y = set.y[index]! * scale - origin.y
       if (x < -radius || y < -radius || x > size.x + radius || y > size.y + radius) continue
       this.screenX[drawnCount] = x
       this.screenY[drawnCount] = y

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createRecordMatcher } from '../../lib/filter-match'
 import { writeFilters } from '../../model/filters'
 import { areaConditions, isAreaAt, withArea } from '../../model/place-area'
-import { addRecords, createPointSet, isSample, pointsInArea } from './point-set'
+import { addRecords, createPointSet, isSample, mercatorX, mercatorY, pointsInArea } from './point-set'
 
 const places = { kind: 'pair', lat: 'latitude', lon: 'longitude' } as const
 const records = [
@@ -44,6 +44,7 @@ describe('the point set', () => {
     for (let index = 0; index < set.count; index++) {
       expect(set.lat[index]).toBeCloseTo(10 + (set.ids[index]! - 1) / 1000)
       expect(set.labels[index]).toBe(`P${set.ids[index]}`)
+      expect(set.y[index]).toBe(mercatorY(set.lat[index]!))
     }
     // every tenth of the records is in the sample, not only the first ones read
     const tenths = new Set(ids.map((id) => Math.floor((id - 1) / 1000)))
@@ -51,6 +52,20 @@ describe('the point set', () => {
     const under = createPointSet(16, 100)
     addRecords(under, many.slice(0, 100), places, 'name')
     expect(isSample(under)).toBe(false)
+  })
+
+  it('places each point in Web Mercator’s unit square once, as the map projects it', () => {
+    expect(mercatorX(-180)).toBe(0)
+    expect(mercatorX(0)).toBe(0.5)
+    expect(mercatorX(180)).toBe(1)
+    expect(mercatorY(0)).toBeCloseTo(0.5, 12)
+    // Web Mercator's square ends at ±85.0511°
+    expect(mercatorY(85.0511287798)).toBeCloseTo(0, 9)
+    expect(mercatorY(-85.0511287798)).toBeCloseTo(1, 9)
+    // Los Angeles' airport at zoom 0 (256 px), by Leaflet's formula, ln(tan(45° + lat / 2))
+    const set = addRecords(createPointSet(), records, places, 'name')
+    expect(set.x[0]! * 256).toBeCloseTo(43.7987, 3)
+    expect(set.y[0]! * 256).toBeCloseTo(102.3132, 3)
   })
 
   it('finds the points in an area, edges in', () => {

@@ -22,6 +22,12 @@ export interface PointSet {
   random: () => number
   lat: Float64Array
   lon: Float64Array
+  /**
+   * Each point in Web Mercator's unit square (0 to 1 across, 0 to 1 down), computed once as it is
+   * added: a draw then places a point with a multiply and an add, not a sine and a logarithm.
+   */
+  x: Float64Array
+  y: Float64Array
   ids: Float64Array
   labels: (string | null)[]
   /** Records read without a usable position (none, out of range, or exactly 0,0). */
@@ -38,11 +44,24 @@ export function createPointSet(capacity = 1024, cap = MAX_POINTS): PointSet {
     random: seededRandom(0x5eed),
     lat: new Float64Array(capacity),
     lon: new Float64Array(capacity),
+    x: new Float64Array(capacity),
+    y: new Float64Array(capacity),
     ids: new Float64Array(capacity),
     labels: [],
     unusableCount: 0,
     unusableIds: [],
   }
+}
+
+/** A longitude's place across Web Mercator's unit square (0 at 180° W, 1 at 180° E). */
+export function mercatorX(lon: number): number {
+  return (lon + 180) / 360
+}
+
+/** A latitude's place down Web Mercator's unit square (0 at about 85° N, 1 at about 85° S). */
+export function mercatorY(lat: number): number {
+  const sin = Math.sin((lat * Math.PI) / 180)
+  return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)
 }
 
 /** Whether the set holds a sample of its points rather than every one. */
@@ -79,6 +98,8 @@ export function addRecords(
   const size = Math.min(set.cap, set.count + records.length)
   set.lat = grow(set.lat, size)
   set.lon = grow(set.lon, size)
+  set.x = grow(set.x, size)
+  set.y = grow(set.y, size)
   set.ids = grow(set.ids, size)
   for (const record of records) {
     const id = Number(record._id)
@@ -98,6 +119,8 @@ export function addRecords(
     } else set.count++
     set.lat[slot] = position.lat
     set.lon[slot] = position.lon
+    set.x[slot] = mercatorX(position.lon)
+    set.y[slot] = mercatorY(position.lat)
     set.ids[slot] = id
     const text = label === null ? null : record[label]
     set.labels[slot] = text === null || text === undefined ? null : String(text)
