@@ -64,6 +64,8 @@ export const mainCatalogue = defineCatalogue('main', {
   'ignored.sort.bad': 'The sort order “{value}” could not be read, so the default order is used.',
   'ignored.unsupported': 'The link parameter “{name}” is not used by this explorer.',
   'ignored.view.bad': 'The records cannot be shown as “{value}”, so they are shown as the screen suits.',
+  'ignored.tiles.bad':
+    'The map tiles’ address “{value}” is not an http(s) address with the tile’s zoom, x and y in it, so the default tiles are used.',
   'limit.label': 'Limit',
   'limit.all': 'All',
   'limit.custom': 'Custom…',

@@ -85,6 +85,8 @@ const main = {
   'ignored.unsupported': 'Cet explorateur n’utilise pas le paramètre « {name} » du lien.',
   'ignored.view.bad':
     'Les enregistrements ne peuvent pas s’afficher en « {value} » : ils s’affichent selon l’écran.',
+  'ignored.tiles.bad':
+    'L’adresse des tuiles de la carte « {value} » n’est pas une adresse http(s) contenant le zoom, le x et le y de la tuile : les tuiles par défaut sont utilisées.',
   'limit.label': 'Limite',
   'limit.all': 'Toutes',
   'limit.custom': 'Autre…',
