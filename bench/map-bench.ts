@@ -7,8 +7,8 @@
 //   node --import tsx bench/map-bench.ts [--runs 5] [--points 1000000]
 //
 // The million points are a generated CSV (bench/map-points.ts: a name, a latitude and a longitude)
-// that a second bundled server loads with `--load` into bench/data/map-points-<N>-db, once (about
-// 1.5 min on two cores; later starts reuse it): the real server, dump and app, with no stand-in.
+// that a second bundled server loads with `--load` into bench/data/map-points-<N>-db, once (in
+// 49–91 s on this 2-core VM; later starts reuse it): the real server, dump and app, with no stand-in.
 // "Points painted" is read without touching the map's code: an init script counts the shapes the
 // page adds to the points canvas (`canvas.dse-map__points`) and marks the first fill that has some,
 // then the frame after it; "all on the map" is the Map panel's status, "N records on the map".

@@ -119,3 +119,16 @@ test.describe('a tiles value that is not a tile address', () => {
     ).toBeVisible()
   })
 })
+
+test('the iframe page takes tiles= in its link, as the element’s attribute', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors
+  const defaultTiles = await serveStandInTiles(page)
+  const hostTiles = await serveStandInTiles(page, HOST_TILE_URL)
+  await page.goto(`${MAIN_ORIGIN}/embed.html?resource_id=us-airports&tiles=${encodeURIComponent(HOST_TILES)}`)
+  await openMap(page)
+  await expect.poll(hostTiles).toBeGreaterThan(0)
+  expect(defaultTiles()).toBe(0)
+})
