@@ -19,11 +19,15 @@ export interface RunningDatastore {
 
 const RUNNING = /running at (http:\/\/\S+?)\/?\s*$/m
 
-/** Starts `server/main.ts --rows N` on a free port and resolves once it listens. */
+/**
+ * Starts `server/main.ts --rows N` on a free port and resolves once it listens and `table` (by default
+ * the generated one; with `--load`, a loaded file's) can be searched.
+ */
 export function startDatastore(
   rows: number,
   extraArgs: string[] = [],
   timeoutMs = 30 * 60_000,
+  table = 'generated-cities',
 ): Promise<RunningDatastore> {
   const started = Date.now()
   const child = spawn(
@@ -44,7 +48,7 @@ export function startDatastore(
       clearTimeout(timer)
       child.stdout?.off('data', onData)
       const url = match[1]!.replace(/\/$/, '')
-      waitForTable(url, 'generated-cities', Math.max(0, timeoutMs - (Date.now() - started))).then(() => {
+      waitForTable(url, table, Math.max(0, timeoutMs - (Date.now() - started))).then(() => {
         const startLine =
           output
             .split('\n')

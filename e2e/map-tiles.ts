@@ -42,11 +42,17 @@ export function standInTile(): Buffer {
   ])
 }
 
-/** Serves every tile with the stand-in; returns how many were asked for so far. */
-export async function serveStandInTiles(page: Page): Promise<() => number> {
+/**
+ * Serves every tile of `pattern` (default: OpenStreetMap's) with the stand-in; returns how many were
+ * asked for so far.
+ */
+export async function serveStandInTiles(
+  page: Page,
+  pattern: string | RegExp = OSM_TILE_PATTERN,
+): Promise<() => number> {
   const tile = standInTile()
   let served = 0
-  await page.route(OSM_TILE_PATTERN, (route) => {
+  await page.route(pattern, (route) => {
     served++
     return route.fulfill({
       status: 200,

@@ -27,6 +27,7 @@ import { DEFAULT_HEIGHT, heightLength, hostStyles } from './host-styles'
 import { hostColourValues, hostRowHeight, PROBE_FONT_SIZE, watchHostTheme } from './host-theme'
 import { explorerStylesheet } from './explorer-stylesheet'
 import { mountInShadowRoot, type ShadowExplorer } from './mount'
+import { readTilesAttribute } from './tiles-attribute'
 import type { DatastoreExplorer as DatastoreExplorerApi, DatastoreExplorerConstructor } from './public-api'
 import type { Scheme } from './theme'
 
@@ -63,7 +64,7 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
 
   static get observedAttributes(): string[] {
     // `class` and `style`: a page may set the theme's custom properties through them
-    return [...Object.keys(VIEW_ATTRIBUTES), 'picker', 'theme', 'height', 'class', 'style']
+    return [...Object.keys(VIEW_ATTRIBUTES), 'picker', 'theme', 'tiles', 'height', 'class', 'style']
   }
 
   #explorer: ShadowExplorer | null = null
@@ -142,7 +143,7 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
     else if (name === 'theme') {
       this.#applyTheme()
       this.#render()
-    } else if (name === 'picker') this.#render()
+    } else if (name === 'picker' || name === 'tiles') this.#render()
     // another table: a fresh view of it, from the attributes given
     else if (name === 'resource-id') this.#store.setFromHost(viewFromAttributes(this))
     else this.#store.setFromHost(withAttribute(this.#store.read(), name, value))
@@ -226,8 +227,10 @@ export class DatastoreExplorerElement extends HTMLElement implements DatastoreEx
       forget: () => {},
     }
     const theme = this.getAttribute('theme')
+    const tiles = readTilesAttribute(this.getAttribute('tiles'))
     const environment: ExplorerEnvironment = {
-      config: readConfig({ portal: `${EXPLORER_ORIGIN}/en` }, EXPLORER_ORIGIN),
+      config: { ...readConfig({ portal: `${EXPLORER_ORIGIN}/en` }, EXPLORER_ORIGIN), ...tiles.config },
+      ...(tiles.ignored ? { ignoredSettings: [tiles.ignored] } : {}),
       viewStore: this.#store,
       tokenStore: tokens,
       recentStore: createNoRecentStore(),

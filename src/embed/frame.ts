@@ -7,9 +7,13 @@ import './datastore-explorer'
 
 const explorer = document.createElement('datastore-explorer')
 for (const [name, value] of attributesFromLink(location.search)) explorer.setAttribute(name, value)
+const params = new URLSearchParams(location.search)
 // the frame's colours: `theme=dark|light` in its link, else the system's
-const theme = new URLSearchParams(location.search).get('theme')
+const theme = params.get('theme')
 if (theme) explorer.setAttribute('theme', theme)
+// the map's tiles: `tiles=https://…/{z}/{x}/{y}.png` or `tiles=none`, as the element's attribute
+const tiles = params.get('tiles')
+if (tiles !== null) explorer.setAttribute('tiles', tiles)
 explorer.className = 'dse-frame'
 document.body.append(explorer)
 

@@ -100,6 +100,8 @@ export interface DatastoreExplorerAttributes {
   show?: string
   locale?: string
   theme?: 'light' | 'dark'
+  /** The map's tiles: a URL template with `{z}`, `{x}` and `{y}`, or `none`; default: OpenStreetMap's. */
+  tiles?: string
   /** The element's height when the page's CSS sets none: pixels (`600`) or a CSS length (`70vh`). */
   height?: string
   picker?: '' | boolean

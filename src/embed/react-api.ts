@@ -28,6 +28,8 @@ export interface DatastoreExplorerProps {
   /** `en`, `fr`, `he` or `ar`. */
   locale?: string
   theme?: 'light' | 'dark'
+  /** The map's tiles: a URL template with `{z}`, `{x}` and `{y}`, or `none`; default: OpenStreetMap's. */
+  tiles?: string
   /** Pixels (`600`) or a CSS length (`70vh`), when the page's CSS sets no height. */
   height?: string
   /** Show the table chooser. */

@@ -27,6 +27,7 @@ const ATTRIBUTES = {
   hiddenColumns: 'hidden-columns',
   locale: 'locale',
   theme: 'theme',
+  tiles: 'tiles',
   height: 'height',
 } as const satisfies Partial<Record<keyof DatastoreExplorerProps, string>>
 

@@ -10,8 +10,19 @@ import type { TokenStore } from './token-store'
 import type { ViewStore } from './view-store'
 import type { Viewport } from './viewport'
 
+/**
+ * A setting the host gave that was not applied, and why (an embed's attribute that is not part of the
+ * view, such as `tiles`): the interface words it beside the view's own ignored parts (LinkNotice).
+ */
+export interface IgnoredSetting {
+  reason: 'tiles.bad'
+  value: string
+}
+
 export interface ExplorerEnvironment {
   config: RuntimeConfig
+  /** The host's settings that were not applied (an embed's bad `tiles` attribute); absent: none. */
+  ignoredSettings?: readonly IgnoredSetting[]
   /** Where the view lives: the page's URL (standalone) or memory (embed). */
   viewStore: ViewStore
   /** Tokens the user asked to remember for the tab (none for an embed). */

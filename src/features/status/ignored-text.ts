@@ -1,9 +1,10 @@
 import type { MainMessages } from '../../i18n/catalogues/main'
 import type { Translate } from '../../i18n/translate'
+import type { IgnoredSetting } from '../../instance/environment'
 import type { IgnoredPart } from '../../model/url-codec'
 
-/** One ignored part of a link, in words. */
-export function ignoredText(part: IgnoredPart, t: Translate<MainMessages>): string {
+/** One ignored part of a link, or setting of the host (an embed's `tiles`), in words. */
+export function ignoredText(part: IgnoredPart | IgnoredSetting, t: Translate<MainMessages>): string {
   switch (part.reason) {
     case 'filters.badJson':
       return t('ignored.filters.badJson')

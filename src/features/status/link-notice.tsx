@@ -1,6 +1,7 @@
 import { Notice } from '../../components/ui/notice'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { useMessages } from '../../i18n/i18n-context'
+import type { IgnoredSetting } from '../../instance/environment'
 import type { IgnoredPart } from '../../model/url-codec'
 import { ignoredText } from './ignored-text'
 
@@ -10,7 +11,7 @@ export function LinkNotice({
   onDismiss,
   embedded = false,
 }: {
-  ignored: readonly IgnoredPart[]
+  ignored: readonly (IgnoredPart | IgnoredSetting)[]
   onDismiss: () => void
   /** In an embed the view comes from the element's settings, not from a link. */
   embedded?: boolean

@@ -68,6 +68,8 @@ export const mainCatalogue = defineCatalogue('main', {
     'The map’s position columns could not be read (one or two column names), so the map finds them itself.',
   'ignored.at.bad':
     'The map’s place “{value}” could not be read (latitude, longitude and zoom), so the map shows every point.',
+  'ignored.tiles.bad':
+    'The map tiles’ address “{value}” is not an http(s) address with the tile’s zoom, x and y in it, so the default tiles are used.',
   'limit.label': 'Limit',
   'limit.all': 'All',
   'limit.custom': 'Custom…',

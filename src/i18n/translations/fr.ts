@@ -89,6 +89,8 @@ const main = {
     'Les colonnes de position de la carte n’ont pas pu être lues (un ou deux noms de colonnes) : la carte les trouve elle-même.',
   'ignored.at.bad':
     'L’endroit de la carte « {value} » n’a pas pu être lu (latitude, longitude et zoom) : la carte montre tous les points.',
+  'ignored.tiles.bad':
+    'L’adresse des tuiles de la carte « {value} » n’est pas une adresse http(s) contenant le zoom, le x et le y de la tuile : les tuiles par défaut sont utilisées.',
   'limit.label': 'Limite',
   'limit.all': 'Toutes',
   'limit.custom': 'Autre…',
