@@ -106,9 +106,8 @@ test.describe('a tiles value that is not a tile address', () => {
   })
 
   test('is explained in the notice of ignored settings', async ({ page, consoleErrors }) => {
-    // The element hands the problem to the explorer (environment.ignoredSettings); the notice shows
-    // it once src/app/explorer.tsx passes those beside the view's own ignored parts (not wired yet).
-    test.fixme(true, 'src/app/explorer.tsx does not show environment.ignoredSettings yet')
+    // The element hands the problem to the explorer (environment.ignoredSettings), which shows it
+    // beside the view's own ignored parts
     void consoleErrors
     await openHostPage(page, 'bad-tiles-notice', BAD_TILES)
     await expect(element(page).getByText('Some settings of this table were ignored:')).toBeVisible()

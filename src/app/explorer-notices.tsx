@@ -2,6 +2,7 @@ import { Notice } from '../components/ui/notice'
 import { LinkNotice } from '../features/status/link-notice'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useFormats, useMessages } from '../i18n/i18n-context'
+import type { IgnoredSetting } from '../instance/environment'
 import type { IgnoredPart } from '../model/url-codec'
 
 /** A notice the explorer raised about how a choice was read (a pasted link, a portal address). */
@@ -21,7 +22,7 @@ export function ExplorerNotices({
   onDismissBackgroundError,
   embedded,
 }: {
-  ignored: readonly IgnoredPart[]
+  ignored: readonly (IgnoredPart | IgnoredSetting)[]
   onDismissIgnored: () => void
   tokenDropped: boolean
   onDismissTokenDropped: () => void

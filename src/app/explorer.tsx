@@ -1,7 +1,17 @@
 // The explorer's page: the portal and token settings, notices, the table chooser, and either the
 // start panel or the open table. It owns the view's changes: each goes into the view store, with its
 // first page asked for at once.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react'
 import { flushSync } from 'react-dom'
 import { isCkanError } from '../api/ckan/errors'
 import { portalHost } from '../api/ckan/portal-url'
@@ -76,8 +86,13 @@ export function Explorer({
   backgroundError: boolean
   onDismissBackgroundError: () => void
 }) {
-  const { state, ignored, update } = view
-  const { config, layout, picker, onTitle } = useEnvironment()
+  const { state, update } = view
+  const { config, layout, picker, onTitle, ignoredSettings } = useEnvironment()
+  // the view's ignored parts, and the host's settings that were not applied (an embed's `tiles`)
+  const ignored = useMemo(
+    () => (ignoredSettings?.length ? [...view.ignored, ...ignoredSettings] : view.ignored),
+    [view.ignored, ignoredSettings],
+  )
   const embedded = layout === 'embed'
   const t = useMessages(mainCatalogue)
   const { locale } = useFormats()
