@@ -10,6 +10,7 @@ import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { mapCatalogue } from '../../i18n/catalogues/map'
 import { useFormats, useMessages } from '../../i18n/i18n-context'
+import { createThrottle } from '../../components/ui/throttle'
 import { formatCell } from '../../lib/format'
 import { fieldLabel } from '../../model/fields'
 import { MAX_ZOOM, MIN_ZOOM, type MapAt } from '../../model/map-at'
@@ -23,6 +24,8 @@ import type { PointSource } from './point-source'
 export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 /** How many points in view the list names (the count says the rest). */
 const LISTED = 50
+/** While the points stream in, they are shown again at most this often (ms). */
+const SHOW_EVERY_MS = 250
 
 export interface MapViewProps {
   fields: readonly CkanField[]
@@ -179,33 +182,51 @@ export function MapView(props: MapViewProps) {
     placedByLink.current = false
     let loaded = 0
     let total: number | undefined
-    const update = (done: boolean, error: string | null = null) =>
+    let done = false
+    let error: string | null = null
+    // the points read so far, shown: the count, the drawing, the list in view
+    const show = () => {
       setRead({ source, set, loaded, total, done, error })
+      const map = mapRef.current
+      layerRef.current?.draw()
+      if (map && !fitted && set.count > 0) {
+        fitted = true
+        fitting.current = true
+        map.fitBounds(boundsOf(set), { padding: [16, 16], maxZoom: 12, animate: false })
+        fitting.current = false
+        if (latest.current.at) latest.current.onMove?.(null)
+      }
+      if (map) setInView({ set, ...pointsInArea(set, areaOf(map.getBounds()), LISTED) })
+    }
+    // A million points come in hundreds of pages: drawn again after each one, most of the reading
+    // went into drawing. The first page shows at once, then at most four times a second, and the end.
+    const progress = createThrottle(show, SHOW_EVERY_MS)
     source(
       placeFieldIds(places).concat(label === null ? [] : [label]),
       (page) => {
         addRecords(set, page.records, places, label)
         loaded += page.records.length
         total = page.total
-        update(false)
-        const map = mapRef.current
-        layerRef.current?.draw()
-        if (map && !fitted && set.count > 0) {
-          fitted = true
-          fitting.current = true
-          map.fitBounds(boundsOf(set), { padding: [16, 16], maxZoom: 12, animate: false })
-          fitting.current = false
-          if (latest.current.at) latest.current.onMove?.(null)
-        }
-        if (map) setInView({ set, ...pointsInArea(set, areaOf(map.getBounds()), LISTED) })
+        progress.request()
       },
       controller.signal,
     ).then(
-      () => !controller.signal.aborted && update(true),
-      (error: unknown) =>
-        !controller.signal.aborted && update(true, error instanceof Error ? error.message : String(error)),
+      () => {
+        if (controller.signal.aborted) return
+        done = true
+        progress.flush()
+      },
+      (reason: unknown) => {
+        if (controller.signal.aborted) return
+        done = true
+        error = reason instanceof Error ? reason.message : String(reason)
+        progress.flush()
+      },
     )
-    return () => controller.abort()
+    return () => {
+      controller.abort()
+      progress.cancel()
+    }
   }, [source, places, label])
 
   // a selected point's record
