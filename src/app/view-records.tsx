@@ -1,14 +1,14 @@
 // The open table's records, in the tab shown: the grid (or why it could not load, or that nothing
 // matched, or its loading state with the warm-up table), or the quick chart.
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { needsOperators } from '../api/ckan/filters'
 import type { CkanField, Portal, SearchRequest, SearchResult, SortKey } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Spinner } from '../components/ui/spinner'
 import type { HeaderStrip } from '../features/table/grid-types'
 import { RecordsTable, WarmUpTable } from '../features/table/records-table'
-import { createWarmUpFlag } from '../features/table/warm-up-flag'
+import { createWarmUpFlag, type WarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { PlaceColumns } from '../features/map/find-places'
@@ -17,6 +17,7 @@ import { useRecordWindow } from '../queries/use-record-window'
 import { fieldLabel } from '../model/fields'
 import { conditionFilters, type FilterCondition } from '../model/filters'
 import { setFilterValues } from '../model/filter-edits'
+import { WARM_UP_PAGE, WARM_UP_REQUEST, WARM_UP_STATE } from '../model/warm-up-page'
 import { cardsComponent } from './load-cards'
 import { loadTableError } from './load-table-error'
 import { useScreenFit } from './screen-fit'
@@ -92,6 +93,7 @@ export function ViewRecords(props: ViewRecordsProps) {
   const { compact } = useScreenFit()
   // set once the warm-up table was drawn (no render: it only spares the next table's warm-up)
   const [warmUp] = useState(createWarmUpFlag)
+  const [cardsWarmUp] = useState(createWarmUpFlag)
   const data = firstPage.data
   const busy = firstPage.isFetching
   // Where the table goes: the first rows are drawn for the part of it the window shows (RecordsTable).
@@ -263,10 +265,39 @@ export function ViewRecords(props: ViewRecordsProps) {
         ) : (
           <div className="dse-table-loading" aria-busy="true">
             <Spinner label={t('app.loadingTable')} />
-            <WarmUpTable portal={portal} warmUp={warmUp} />
+            {props.shownAs === 'cards' ? (
+              <WarmUpCards portal={portal} warmUp={cardsWarmUp} />
+            ) : (
+              <WarmUpTable portal={portal} warmUp={warmUp} />
+            )}
           </div>
         )}
       </ErrorBoundary>
     </div>
   )
 }
+
+/**
+ * The cards' warm-up, the grid's WarmUpTable for a screen that shows cards: one card, laid out but
+ * never painted, focusable or exposed, while the first page is on its way, so that the cards' code
+ * and faces (a bold label, small muted fields) are ready when the records come. Once per explorer.
+ */
+const WarmUpCards = memo(function WarmUpCards({ portal, warmUp }: { portal: Portal; warmUp: WarmUpFlag }) {
+  const [needed] = useState(() => !warmUp.isDone())
+  useEffect(() => warmUp.markDone(), [warmUp])
+  if (!needed) return null
+  return (
+    <div className="dse-warm-up" aria-hidden="true" inert>
+      <Suspense fallback={null}>
+        <RecordsCards
+          portal={portal}
+          state={WARM_UP_STATE}
+          firstPage={WARM_UP_PAGE}
+          firstPageRequest={WARM_UP_REQUEST}
+          stale
+          useWindow={useRecordWindow}
+        />
+      </Suspense>
+    </div>
+  )
+})

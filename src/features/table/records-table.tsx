@@ -8,7 +8,8 @@ import type { Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
 import { useFoundRowCount } from '../../queries/found-row-count'
 import { holdsEveryRecord, visibleRowCount } from '../../queries/page-plan'
 import type { ColumnLayout } from '../../model/column-layout'
-import { DEFAULT_STATE, type ExplorerState, type SortKey } from '../../model/explorer-state'
+import type { ExplorerState, SortKey } from '../../model/explorer-state'
+import { WARM_UP_PAGE, WARM_UP_REQUEST, WARM_UP_STATE } from '../../model/warm-up-page'
 import { ColumnsMenu } from './columns-menu'
 import { columnSpecs } from './columns-fns'
 import { useEnvironment } from '../../instance/environment'
@@ -226,33 +227,6 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
   )
 }
 
-const WARM_UP_PAGE: SearchResult = {
-  fields: [
-    { id: 'name', type: 'text' },
-    { id: 'count', type: 'int' },
-    { id: 'share', type: 'numeric' },
-    { id: 'day', type: 'date' },
-    { id: 'null', type: 'text' },
-    { id: 'json', type: 'json' },
-  ],
-  // every face the rows use: regular text and digits, bold headers, italic nulls, monospace JSON
-  records: [
-    {
-      _id: 1,
-      name: 'Warm-up ABCXYZ abcxyz',
-      count: 1234567890,
-      share: '0.5',
-      day: '2024-01-02',
-      null: null,
-      json: { warm: [1, 2] },
-    },
-  ],
-  total: 1,
-  totalWasEstimated: false,
-  offset: 0,
-}
-const WARM_UP_REQUEST: SearchRequest = { resourceId: 'warm-up', limit: 1, includeTotal: true }
-const WARM_UP_STATE: ExplorerState = { ...DEFAULT_STATE, resourceId: 'warm-up' }
 const noop = () => {}
 
 /**
