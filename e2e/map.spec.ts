@@ -41,7 +41,10 @@ test('US airports: a Map tab with all 3,376 points; a box drawn becomes a range 
 }) => {
   const tiles = await serveStandInTiles(page)
   await explorer.openResource('us-airports')
+  // the positions are read in a worker of their own, as the summaries' records are
+  const worker = page.waitForEvent('worker', (started) => /points\.worker/.test(started.url()))
   await page.getByRole('tab', { name: 'Map' }).click()
+  await worker
   await expect(mapCount(page)).toHaveText('3,376 records on the map')
   expect(tiles()).toBeGreaterThan(0)
   await expectNoAxeViolations(page, 'map')

@@ -13,7 +13,7 @@ import type { PlaceColumns } from './find-places'
 import { MapView, OSM_TILES } from './map-view'
 import { PlaceChooser } from './place-chooser'
 import { viewSource } from '../../queries/view-source'
-import { streamPointSource } from './point-source'
+import { foldPointSource } from './point-source'
 
 export interface MapPanelProps {
   portal: Portal
@@ -49,7 +49,7 @@ export function MapPanel({
   const viewKey = JSON.stringify({ resourceId, q, plain, language, filters })
   const source = useMemo(() => {
     const view = JSON.parse(viewKey) as SearchRequest
-    return streamPointSource(portal, view, () => viewSource(api, portal, view, client))
+    return foldPointSource(portal, view, () => viewSource(api, portal, view, client))
   }, [api, portal, client, viewKey])
   const readRecord = useCallback(
     async (id: number) => {

@@ -17,7 +17,7 @@ import { MAX_ZOOM, MIN_ZOOM, type MapAt } from '../../model/map-at'
 import type { Area } from '../../model/place-area'
 import { labelColumn, placeFieldIds, type PlaceColumns } from './find-places'
 import { fetchedTiles, outlineLayer, PointsLayer, themeColours } from './leaflet-layers'
-import { addRecords, createPointSet, isSample, pointsInArea, type PointSet } from './point-set'
+import { applyDelta, createPointSet, isSample, pointsInArea, type PointSet } from './point-set'
 import type { PointSource } from './point-source'
 
 /** OpenStreetMap's standard tiles, the default (https://operations.osmfoundation.org/policies/tiles/). */
@@ -202,11 +202,12 @@ export function MapView(props: MapViewProps) {
     // went into drawing. The first page shows at once, then at most four times a second, and the end.
     const progress = createThrottle(show, SHOW_EVERY_MS)
     source(
-      placeFieldIds(places).concat(label === null ? [] : [label]),
-      (page) => {
-        addRecords(set, page.records, places, label)
-        loaded += page.records.length
-        total = page.total
+      { places, label },
+      (read) => {
+        if (controller.signal.aborted) return
+        applyDelta(set, read.delta)
+        loaded = read.read
+        total = read.total
         progress.request()
       },
       controller.signal,

@@ -95,36 +95,118 @@ export function addRecords(
   places: PlaceColumns,
   label: string | null,
 ): PointSet {
-  const size = Math.min(set.cap, set.count + records.length)
+  reserve(set, Math.min(set.cap, set.count + records.length))
+  for (const record of records) addRecord(set, record, places, label)
+  return set
+}
+
+function reserve(set: PointSet, size: number): void {
   set.lat = grow(set.lat, size)
   set.lon = grow(set.lon, size)
   set.x = grow(set.x, size)
   set.y = grow(set.y, size)
   set.ids = grow(set.ids, size)
-  for (const record of records) {
-    const id = Number(record._id)
-    const position = positionOf(record, places)
-    if (!position || !isUsablePosition(position.lat, position.lon)) {
-      set.unusableCount++
-      if (set.unusableIds.length < UNUSABLE_LISTED && Number.isFinite(id)) set.unusableIds.push(id)
-      continue
-    }
-    // the first `cap` points are kept; then each new one replaces a kept one with the chance that
-    // keeps every point read equally likely to be in the sample (Algorithm R)
-    const seen = set.usable++
-    let slot = seen
-    if (seen >= set.cap) {
-      slot = Math.floor(set.random() * (seen + 1))
-      if (slot >= set.cap) continue
-    } else set.count++
-    set.lat[slot] = position.lat
-    set.lon[slot] = position.lon
-    set.x[slot] = mercatorX(position.lon)
-    set.y[slot] = mercatorY(position.lat)
-    set.ids[slot] = id
-    const text = label === null ? null : record[label]
-    set.labels[slot] = text === null || text === undefined ? null : String(text)
+}
+
+/**
+ * Adds one record: the slot its point went to (a new one, or a kept one it replaced in a sample), or
+ * -1 when it has no usable position or the sample passed it over.
+ */
+export function addRecord(
+  set: PointSet,
+  record: CkanRecord,
+  places: PlaceColumns,
+  label: string | null,
+): number {
+  const id = Number(record._id)
+  const position = positionOf(record, places)
+  if (!position || !isUsablePosition(position.lat, position.lon)) {
+    set.unusableCount++
+    if (set.unusableIds.length < UNUSABLE_LISTED && Number.isFinite(id)) set.unusableIds.push(id)
+    return -1
   }
+  // the first `cap` points are kept; then each new one replaces a kept one with the chance that
+  // keeps every point read equally likely to be in the sample (Algorithm R)
+  const seen = set.usable++
+  let slot = seen
+  if (seen >= set.cap) {
+    slot = Math.floor(set.random() * (seen + 1))
+    if (slot >= set.cap) return -1
+  } else {
+    if (set.count >= set.lat.length) reserve(set, set.count + 1)
+    set.count++
+  }
+  const text = label === null ? null : record[label]
+  putPoint(
+    set,
+    slot,
+    position.lat,
+    position.lon,
+    id,
+    text === null || text === undefined ? null : String(text),
+  )
+  return slot
+}
+
+function putPoint(set: PointSet, slot: number, lat: number, lon: number, id: number, label: string | null) {
+  set.lat[slot] = lat
+  set.lon[slot] = lon
+  set.x[slot] = mercatorX(lon)
+  set.y[slot] = mercatorY(lat)
+  set.ids[slot] = id
+  set.labels[slot] = label
+}
+
+/** The points that changed since the last delta, as plain data: what a worker hands the page. */
+export interface PointsDelta {
+  /** Where each point goes in the page's set: a new slot, or a kept one it replaces (a sample). */
+  slots: Int32Array
+  lat: Float64Array
+  lon: Float64Array
+  ids: Float64Array
+  labels: (string | null)[]
+  /** The totals so far, as the set that made the delta counts them. */
+  usable: number
+  unusableCount: number
+  unusableIds: number[]
+  /** Records read so far, with or without a usable position. */
+  records: number
+}
+
+/** The delta of the given slots of `set` (each once, in any order). */
+export function deltaOf(set: PointSet, slots: readonly number[], records: number): PointsDelta {
+  const delta: PointsDelta = {
+    slots: Int32Array.from(slots),
+    lat: new Float64Array(slots.length),
+    lon: new Float64Array(slots.length),
+    ids: new Float64Array(slots.length),
+    labels: [],
+    usable: set.usable,
+    unusableCount: set.unusableCount,
+    unusableIds: [...set.unusableIds],
+    records,
+  }
+  slots.forEach((slot, index) => {
+    delta.lat[index] = set.lat[slot]!
+    delta.lon[index] = set.lon[slot]!
+    delta.ids[index] = set.ids[slot]!
+    delta.labels[index] = set.labels[slot] ?? null
+  })
+  return delta
+}
+
+/** Applies a delta to the page's set (changes `set`, which it returns). */
+export function applyDelta(set: PointSet, delta: PointsDelta): PointSet {
+  let count = set.count
+  for (const slot of delta.slots) count = Math.max(count, slot + 1)
+  reserve(set, count)
+  delta.slots.forEach((slot, index) =>
+    putPoint(set, slot, delta.lat[index]!, delta.lon[index]!, delta.ids[index]!, delta.labels[index] ?? null),
+  )
+  set.count = count
+  set.usable = delta.usable
+  set.unusableCount = delta.unusableCount
+  set.unusableIds = delta.unusableIds
   return set
 }
 

@@ -1,102 +1,74 @@
-// Where a map's points come from: every record the view matches, only the columns the map needs.
-// streamPointSource reads them with the summaries' and Download's one reader (api/ckan/view-stream.ts:
-// the dump where the portal can say the view, pages otherwise, with retries); pagesPointSource reads
-// datastore_search pages alone. The map sees only this small interface.
-import type { CkanRecord, Portal, SearchRequest, SearchResult } from '../../api/ckan/types'
-import { streamView } from '../../api/ckan/view-stream'
+// Where a map's points come from: every record the view matches, only the columns the map needs,
+// read as the summaries read theirs (record-fold: the view streamed by the one reader, the dump where
+// the portal can say the view, pages otherwise, with retries; folded in a worker, or on the page in
+// slices where none can start). The map sees only this small interface: the points that changed,
+// as they come.
+import type { Portal, SearchRequest } from '../../api/ckan/types'
+import { viewScope } from '../../api/ckan/view-stream'
+import { openFold } from '../../queries/record-fold/fold-host'
+import { foldView } from '../../queries/record-fold/fold-view'
 import type { ViewSource } from '../../queries/view-source'
+import type { PointsDelta } from './point-set'
+import { POINTS_FOLD, pointsFields, pointsFolds, type PointsFoldOptions } from './points-fold'
 
-export interface PointPage {
-  records: CkanRecord[]
+export interface PointProgress {
+  /** The points that changed since the last progress. */
+  delta: PointsDelta
+  /** Records read so far. */
+  read: number
   /** How many records the view matches, when known. */
   total: number | undefined
+  /** Where the records are folded: in a worker, or on the page. */
+  where: 'worker' | 'page'
 }
 
-/** Reads every matching record's `fields`, calling `onPage` for each page; stops when `signal` aborts. */
+/** Reads every matching record's position, calling `onProgress` as points come; stops when `signal` aborts. */
 export type PointSource = (
-  fields: readonly string[],
-  onPage: (page: PointPage) => void,
+  options: PointsFoldOptions,
+  onProgress: (progress: PointProgress) => void,
   signal: AbortSignal,
 ) => Promise<void>
 
-/** The first page is small, so that the first points show at once; then pages of CKAN's default cap. */
-export const FIRST_PAGE = 5_000
-export const PAGE = 32_000
+const spawnPointsWorker = () =>
+  new Worker(new URL('./points.worker.ts', import.meta.url), { type: 'module', name: 'points' })
 
 /**
- * A point source reading the view's `datastore_search` pages in `_id` order (one stable order, so no
- * record is read twice or missed). `view`: the view's request (its search and filters).
- * `readPage`: one answer (the app's, which applies filters an old portal cannot in the browser).
+ * The view's points. `source`: how the view is read (the app's reading, which applies the filters an
+ * old portal cannot in the browser, and whether the dump can say the view).
  */
-export function pagesPointSource(
-  view: SearchRequest,
-  readPage: (request: SearchRequest, signal: AbortSignal) => Promise<SearchResult>,
-): PointSource {
-  return async (fields, onPage, signal) => {
-    let offset = 0
-    let total: number | undefined
-    for (;;) {
-      const limit = offset === 0 ? FIRST_PAGE : PAGE
-      const request: SearchRequest = {
-        resourceId: view.resourceId,
-        fields: ['_id', ...fields.filter((field) => field !== '_id')],
-        sort: [{ field: '_id', desc: false }],
-        limit,
-        includeTotal: offset === 0,
-      }
-      if (offset > 0) request.offset = offset
-      if (view.q !== undefined) request.q = view.q
-      if (view.plain !== undefined) request.plain = view.plain
-      if (view.language !== undefined) request.language = view.language
-      if (view.filters) request.filters = view.filters
-      const result = await readPage(request, signal)
-      if (signal.aborted) return
-      if (offset === 0) total = result.totalWasEstimated ? undefined : result.total
-      onPage({ records: result.records, total })
-      offset += result.records.length
-      // a portal may cap a page below the limit asked: the answer's own limit says how many it sends
-      const pageSize = Math.min(limit, result.limit ?? limit)
-      if (result.records.length === 0 || result.records.length < pageSize) return
-      if (total !== undefined && offset >= total) return
-    }
-  }
-}
-
-/** A record of `fields` from a row of values in that order. */
-function recordOf(fields: readonly string[], row: readonly unknown[]): CkanRecord {
-  const record: CkanRecord = {}
-  fields.forEach((field, index) =>
-    Object.defineProperty(record, field, { value: row[index], enumerable: true }),
-  )
-  return record
-}
-
-/**
- * A point source reading with the one streaming reader: the JSON dump of only the wanted columns
- * where `source` says the dump can say the view, else the view's pages.
- */
-export function streamPointSource(
+export function foldPointSource(
   portal: Portal,
   view: SearchRequest,
   source: () => Promise<ViewSource>,
 ): PointSource {
-  return async (fields, onPage, signal) => {
-    const wanted = ['_id', ...fields.filter((field) => field !== '_id')]
+  return async (options, onProgress, signal) => {
+    // ordered by _id, so that a resumed dump goes on where it stopped
+    const scope: SearchRequest = { ...viewScope(view), limit: 0, sort: [{ field: '_id', desc: false }] }
     const { search, dump } = await source()
-    let total: number | undefined
-    await streamView({
+    if (signal.aborted) return
+    const fold = await openFold<PointsFoldOptions, PointsDelta>({
+      kind: POINTS_FOLD,
+      options,
+      spawn: spawnPointsWorker,
+      loadFactories: async () => pointsFolds,
+    })
+    const outcome = await foldView({
       portal,
       search,
-      view,
-      fields: wanted,
-      dump: dump ? 'json' : null,
+      view: scope,
+      fold,
+      fields: pointsFields(options),
+      records: (delta) => delta.records,
+      dump: dump ? 'csv' : null,
       signal,
-      sink: {
-        rows: async (rows) => onPage({ records: rows.map((row) => recordOf(wanted, row)), total }),
-      },
-      onProgress: (progress) => {
-        total = progress.total
-      },
+      onProgress: (progress) =>
+        onProgress({
+          delta: progress.snapshot,
+          read: progress.done,
+          total: progress.total,
+          where: fold.where,
+        }),
     })
+    if (outcome.status === 'failed') throw outcome.error
   }
 }
