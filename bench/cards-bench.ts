@@ -114,7 +114,9 @@ for (let run = 0; run < runs; run++) {
 }
 await browser.close()
 
-console.log(`${table}: response → first ${show} painted: ${JSON.stringify(summarize(firstCards))} ms (budget ≤ 50 ms)`)
+console.log(
+  `${table}: response → first ${show} painted: ${JSON.stringify(summarize(firstCards))} ms (budget ≤ 50 ms)`,
+)
 const frames = summarize(frameTimes)
 if (!frames) process.exit(0)
 const fps = 1000 / frames.median

@@ -15,12 +15,22 @@ const page = (Component: ComponentType) => (
 
 describe('a lazy component whose code is in hand', () => {
   it('renders in the same render, without its fallback', () => {
-    const Lazy = lazy(atOnce(() => Cards, () => Promise.resolve(Cards)))
+    const Lazy = lazy(
+      atOnce(
+        () => Cards,
+        () => Promise.resolve(Cards),
+      ),
+    )
     expect(renderToString(page(Lazy))).toContain('the cards')
   })
 
   it('suspends as React.lazy does when the code is still to come', () => {
-    const Lazy = lazy(atOnce<typeof Cards>(() => null, () => Promise.resolve(Cards)))
+    const Lazy = lazy(
+      atOnce<typeof Cards>(
+        () => null,
+        () => Promise.resolve(Cards),
+      ),
+    )
     expect(renderToString(page(Lazy))).toContain('loading')
   })
 
