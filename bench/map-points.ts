@@ -3,21 +3,10 @@
 // do), the rest anywhere. Written as CSV for the bundled server's `--load`.
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
-
-/** mulberry32: a small seeded generator (the same points for the same seed). */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32 } from '../src/lib/seeded-random.ts'
 
 export async function writePointsCsv(file: string, rows: number, seed = 31): Promise<void> {
-  const next = random(seed)
+  const next = mulberry32(seed)
   const centres = Array.from({ length: 400 }, () => ({
     lat: Math.asin(2 * next() - 1) * (180 / Math.PI) * 0.8,
     lon: next() * 360 - 180,

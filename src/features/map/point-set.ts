@@ -4,6 +4,7 @@
 // sample (reservoir sampling), so a view of ten million records still draws honestly, and says so.
 // Synchronous: the map reads it, the point source fills it.
 import type { CkanRecord } from '../../api/ckan/types'
+import { mulberry32 } from '../../lib/seeded-random'
 import type { Area } from '../../model/place-area'
 import { isUsablePosition, positionOf, type PlaceColumns } from './find-places'
 
@@ -41,7 +42,7 @@ export function createPointSet(capacity = 1024, cap = MAX_POINTS): PointSet {
     count: 0,
     usable: 0,
     cap,
-    random: seededRandom(0x5eed),
+    random: mulberry32(0x5eed),
     lat: new Float64Array(capacity),
     lon: new Float64Array(capacity),
     x: new Float64Array(capacity),
@@ -67,18 +68,6 @@ export function mercatorY(lat: number): number {
 /** Whether the set holds a sample of its points rather than every one. */
 export function isSample(set: PointSet): boolean {
   return set.usable > set.count
-}
-
-/** mulberry32: small, fast, and good enough to pick a sample. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 function grow(array: Float64Array, size: number): Float64Array {
