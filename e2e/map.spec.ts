@@ -252,6 +252,18 @@ test('from the keyboard: a point in the list is ringed with its label; its recor
   expect(Object.keys(linkFilters(page)).sort()).toEqual(['_id', 'iata'])
 })
 
+test('the map fits every point once they are all read, the first ones at once', async ({
+  explorer,
+  page,
+}) => {
+  await serveStandInTiles(page)
+  await explorer.open({ resource_id: 'us-zipcodes', view: 'map' })
+  await expect(mapCount(page)).toHaveText('42,049 records on the map')
+  // the dump's first records are the north-east's: the view takes in every one in the end
+  await expect(page.getByText(/^Points in view \([\d,]+\)$/)).toHaveText('Points in view (42,049)')
+  await expect(page).not.toHaveURL(/[?&]at=/)
+})
+
 test('US zip codes: too many points in view are drawn as counted cells; selecting one zooms in', async ({
   explorer,
   page,

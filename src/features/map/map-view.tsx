@@ -117,6 +117,8 @@ export function MapView(props: MapViewProps) {
   })
   // the first points fit the view, unless the link said where to look
   const placedByLink = useRef(!!props.at)
+  // whether the reader moved the map since the current points began (then it is not fitted again)
+  const readerMoved = useRef(false)
   const coordinate = (value: number) => formats.number(null).format(Number(value.toFixed(5)))
   const fitting = useRef(false)
   const refreshInView = () => {
@@ -157,6 +159,7 @@ export function MapView(props: MapViewProps) {
     // the reader's moves go into the link; the map's own fitting (flagged) does not
     map.on('moveend', () => {
       if (fitting.current) return
+      readerMoved.current = true
       const centre = map.getCenter()
       latest.current.onMove?.({ lat: centre.lat, lon: centre.lng, zoom: map.getZoom() })
     })
@@ -177,9 +180,12 @@ export function MapView(props: MapViewProps) {
       layerRef.current.selected = -1
       layerRef.current.draw()
     }
-    // a link's place holds for the first points; each new search or filter fits its own
+    // A link's place holds for the first points; each new search or filter fits its own: to the
+    // first ones that come (at once), and again to all of them at the end, unless the reader moved.
     let fitted = placedByLink.current
+    const linkPlaced = fitted
     placedByLink.current = false
+    readerMoved.current = false
     let loaded = 0
     let total: number | undefined
     let done = false
@@ -189,7 +195,8 @@ export function MapView(props: MapViewProps) {
       setRead({ source, set, loaded, total, done, error })
       const map = mapRef.current
       layerRef.current?.draw()
-      if (map && !fitted && set.count > 0) {
+      const refit = done && !linkPlaced && !readerMoved.current
+      if (map && (!fitted || refit) && set.count > 0) {
         fitted = true
         fitting.current = true
         map.fitBounds(boundsOf(set), { padding: [16, 16], maxZoom: 12, animate: false })
