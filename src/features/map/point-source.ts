@@ -18,8 +18,6 @@ export interface PointProgress {
   read: number
   /** How many records the view matches, when known. */
   total: number | undefined
-  /** Where the records are folded: in a worker, or on the page. */
-  where: 'worker' | 'page'
 }
 
 /** Reads every matching record's position, calling `onProgress` as points come; stops when `signal` aborts. */
@@ -62,12 +60,7 @@ export function foldPointSource(
       dump: dump ? 'csv' : null,
       signal,
       onProgress: (progress) =>
-        onProgress({
-          delta: progress.snapshot,
-          read: progress.done,
-          total: progress.total,
-          where: fold.where,
-        }),
+        onProgress({ delta: progress.snapshot, read: progress.done, total: progress.total }),
     })
     if (outcome.status === 'failed') throw outcome.error
   }

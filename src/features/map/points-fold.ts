@@ -27,9 +27,8 @@ export function pointsFields(options: PointsFoldOptions): string[] {
 export function createPointsFold(options: PointsFoldOptions): RecordFold<PointsDelta> {
   const fields = pointsFields(options)
   const set = createPointSet(1024, options.cap ?? MAX_POINTS)
-  // the slots changed since the last snapshot, each once
-  let changed: number[] = []
-  const marked = new Set<number>()
+  // the slots changed since the last snapshot, each once, in the order they changed
+  const changed = new Set<number>()
   let records = 0
   return {
     fields,
@@ -43,15 +42,11 @@ export function createPointsFold(options: PointsFoldOptions): RecordFold<PointsD
         Object.defineProperty(record, field, { value, enumerable: true })
       })
       const slot = addRecord(set, record, options.places, options.label)
-      if (slot >= 0 && !marked.has(slot)) {
-        marked.add(slot)
-        changed.push(slot)
-      }
+      if (slot >= 0) changed.add(slot)
     },
     snapshot() {
-      const delta = deltaOf(set, changed, records)
-      changed = []
-      marked.clear()
+      const delta = deltaOf(set, [...changed], records)
+      changed.clear()
       return delta
     },
   }
