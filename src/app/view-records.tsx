@@ -1,14 +1,14 @@
 // The open table's records, in the tab shown: the grid (or why it could not load, or that nothing
 // matched, or its loading state with the warm-up table), or the quick chart.
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react'
 import { needsOperators } from '../api/ckan/filters'
 import type { CkanField, Portal, SearchRequest, SearchResult, SortKey } from '../api/ckan/types'
 import { ErrorBoundary } from '../components/ui/error-boundary'
 import { Spinner } from '../components/ui/spinner'
 import type { HeaderStrip } from '../features/table/grid-types'
 import { RecordsTable, WarmUpTable } from '../features/table/records-table'
-import { createWarmUpFlag, type WarmUpFlag } from '../features/table/warm-up-flag'
+import { createWarmUpFlag, useWarmUpNeeded, type WarmUpFlag } from '../features/table/warm-up-flag'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { PlaceColumns } from '../features/map/find-places'
@@ -283,9 +283,7 @@ export function ViewRecords(props: ViewRecordsProps) {
  * and faces (a bold label, small muted fields) are ready when the records come. Once per explorer.
  */
 const WarmUpCards = memo(function WarmUpCards({ portal, warmUp }: { portal: Portal; warmUp: WarmUpFlag }) {
-  const [needed] = useState(() => !warmUp.isDone())
-  useEffect(() => warmUp.markDone(), [warmUp])
-  if (!needed) return null
+  if (!useWarmUpNeeded(warmUp)) return null
   return (
     <div className="dse-warm-up" aria-hidden="true" inert>
       <Suspense fallback={null}>

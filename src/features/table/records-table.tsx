@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react'
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type JSX } from 'react'
 import { useEverTrue } from '../../components/ui/use-ever-true'
 import { useCellLocale } from '../../components/ui/use-cell-locale'
 import { usePaintedValue } from '../../components/ui/use-painted-value'
@@ -19,7 +19,7 @@ import { ROW_HEIGHT } from './grid-geometry'
 import { RecordsGrid } from './records-grid'
 import { useRecordsTable } from './use-records-table'
 import { useLocalSort } from './use-local-sort'
-import type { WarmUpFlag } from './warm-up-flag'
+import { useWarmUpNeeded, type WarmUpFlag } from './warm-up-flag'
 
 // Loaded on first use: not needed to show the first rows (initial JS budget).
 const CellDialog = lazy(() => import('./cell-dialog').then((module) => ({ default: module.CellDialog })))
@@ -244,9 +244,7 @@ export const WarmUpTable = memo(function WarmUpTable({
   warmUp: WarmUpFlag
 }): JSX.Element | null {
   // once per explorer: the second table to load finds the code compiled already
-  const [needed] = useState(() => !warmUp.isDone())
-  useEffect(() => warmUp.markDone(), [warmUp])
-  if (!needed) return null
+  if (!useWarmUpNeeded(warmUp)) return null
   return (
     <div className="dse-warm-up" aria-hidden="true" inert>
       <RecordsTable
