@@ -31,6 +31,13 @@ function linkFilters(page: Page): { latitude?: Range; longitude?: Range } & Reco
   return text === null ? {} : JSON.parse(text)
 }
 
+/** "Filter to this view": the area's latitude and longitude ranges, as the link keeps them. */
+async function filterToView(page: Page): Promise<{ latitude: Range; longitude: Range }> {
+  await page.getByRole('button', { name: 'Filter to this view' }).click()
+  await expect(page.getByRole('button', { name: 'Remove filter In the area you drew' })).toBeVisible()
+  return linkFilters(page) as { latitude: Range; longitude: Range }
+}
+
 const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map of the matching records' })
 const mapCount = (page: Page) => page.getByRole('tabpanel', { name: 'Map' }).getByRole('status')
 
@@ -100,9 +107,7 @@ test('a known airport is drawn where it is: one point, in view, and a click on i
   await page.getByRole('tab', { name: 'Map' }).click()
   await expect(mapCount(page)).toHaveText('1 record on the map')
   // the map centres on its only point: the current view is an area around Los Angeles airport
-  await page.getByRole('button', { name: 'Filter to this view' }).click()
-  await expect(page.getByRole('button', { name: 'Remove filter In the area you drew' })).toBeVisible()
-  const { latitude, longitude } = linkFilters(page) as { latitude: Range; longitude: Range }
+  const { latitude, longitude } = await filterToView(page)
   expect(latitude.gte).toBeLessThan(33.94254)
   expect(latitude.lte).toBeGreaterThan(33.94254)
   expect(longitude.gte).toBeLessThan(-118.40807)
@@ -163,9 +168,7 @@ test('the link keeps where the map looks: it opens there, and zooming writes the
   await explorer.open({ resource_id: 'us-airports', view: 'map', at: '40.64,-73.78,10' })
   await expect(mapCount(page)).toHaveText('3,376 records on the map')
   // the map did not fit itself to every point: the view is the link's, around JFK
-  await page.getByRole('button', { name: 'Filter to this view' }).click()
-  await expect(page.getByRole('button', { name: 'Remove filter In the area you drew' })).toBeVisible()
-  const { latitude, longitude } = linkFilters(page) as { latitude: Range; longitude: Range }
+  const { latitude, longitude } = await filterToView(page)
   expect(latitude.gte).toBeLessThan(40.64)
   expect(latitude.lte).toBeGreaterThan(40.64)
   expect(longitude.gte).toBeLessThan(-73.78)
