@@ -21,6 +21,8 @@ import {
   columnWidthWithin,
   MIN_COLUMN_WIDTH,
   MAX_COLUMN_WIDTH,
+  firstShownColumns,
+  sameShownColumns,
 } from './columns-fns'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { testTranslator } from '../../testing/i18n'
@@ -348,5 +350,37 @@ describe("stepped widths (the column menu's Narrower and Wider)", () => {
     expect(columnWidthWithin(10)).toBe(MIN_COLUMN_WIDTH)
     expect(columnWidthWithin(5000)).toBe(MAX_COLUMN_WIDTH)
     expect(columnWidthWithin(123.6)).toBe(124)
+  })
+})
+
+describe('sameShownColumns (the rows keep their columns when the table model arrives)', () => {
+  const specs = columnSpecs(fields, t)
+  const layout = { hidden: [], columns: [], pinned: ['constructor'] }
+  const first = firstShownColumns(specs, fields, layout)
+
+  it('holds a list equal to another built from the same view', () => {
+    const again = firstShownColumns(specs, fields, layout)
+    expect(again).not.toBe(first)
+    expect(sameShownColumns(first, again)).toBe(true)
+  })
+
+  it('tells a width, a pin, an order, a column or a width the reader set apart', () => {
+    const widened = first.map((column, index) =>
+      index === 0 ? { ...column, width: column.width + 1 } : column,
+    )
+    expect(sameShownColumns(first, widened)).toBe(false)
+    expect(sameShownColumns(first, firstShownColumns(specs, fields, { ...layout, pinned: [] }))).toBe(false)
+    expect(sameShownColumns(first, [...first].reverse())).toBe(false)
+    expect(sameShownColumns(first, first.slice(1))).toBe(false)
+    const sized = first.map((column, index) => (index === 0 ? { ...column, userSized: true } : column))
+    expect(sameShownColumns(first, sized)).toBe(false)
+    // an unset flag and false draw the same
+    const unsized = first.map((column) => ({ ...column, userSized: false }))
+    expect(sameShownColumns(first, unsized)).toBe(true)
+  })
+
+  it("tells another table's column of the same name apart", () => {
+    const otherSpecs = columnSpecs(fields, t)
+    expect(sameShownColumns(first, firstShownColumns(otherSpecs, fields, layout))).toBe(false)
   })
 })

@@ -227,6 +227,24 @@ export function firstShownColumns(
   })
 }
 
+/**
+ * Whether two lists of shown columns draw the same grid: the same specs, widths and pins in the same
+ * order. The table model's list equals the first frame's (firstShownColumns) until the reader changes
+ * something, and the rows keep their cells while it does.
+ */
+export function sameShownColumns(a: readonly ShownColumn[], b: readonly ShownColumn[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (column, index) =>
+        column.spec === b[index]!.spec &&
+        column.width === b[index]!.width &&
+        column.pinnedAt === b[index]!.pinnedAt &&
+        (column.userSized ?? false) === (b[index]!.userSized ?? false),
+    )
+  )
+}
+
 /** A column's part in a sort (as the table model's getIsSorted and getSortIndex say it). */
 export function headerSortOf(sort: readonly { field: string; desc: boolean }[], id: string): HeaderSort {
   const index = sort.findIndex((key) => key.field === id)

@@ -80,6 +80,7 @@ export function RecordsTable(props: RecordsTableProps): JSX.Element {
     view: state,
     onSortChange,
     onLayoutChange,
+    buildTable: !props.offscreen,
   })
   const { shown } = columns
 

@@ -1,15 +1,24 @@
 // The grid's TanStack table (table-model.ts): its columns from the specs, its state from the view and
 // the widths, and what the grid draws from it. Changes through the table's API come back as changes of
-// the view (one per action) or of the widths. The table's code loads once the first rows are painted
-// (initial JS budget): until then the grid draws the view's columns as the table would
-// (firstShownColumns), and an action waits for it.
+// the view (one per action) or of the widths. The table is built once the first rows are painted and
+// the browser is idle (its code is outside the initial JS, and building it and drawing again would
+// otherwise sit between the first page's answer and the rows on screen): until then the grid draws
+// the view's columns as the table would (firstShownColumns), and an action waits for it.
 import type { ColumnSizingState } from '@tanstack/react-table'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { afterPaintWhenIdle } from '../../components/ui/after-next-paint'
 import type { CkanField } from '../../api/ckan/types'
 import type { ColumnDrop, ColumnLayout, LayoutChange } from '../../model/column-layout'
 import { DEFAULT_STATE } from '../../model/explorer-state'
 import type { ExplorerState, SortKey } from '../../model/explorer-state'
-import { firstShownColumns, headerSortOf, UNSORTED, type ColumnSpec, type HeaderSort } from './columns-fns'
+import {
+  firstShownColumns,
+  headerSortOf,
+  sameShownColumns,
+  UNSORTED,
+  type ColumnSpec,
+  type HeaderSort,
+} from './columns-fns'
 import type { ShownColumn } from './grid-types'
 import type { RecordsTableInstance } from './table-model'
 
@@ -57,6 +66,7 @@ export function useRecordsTable({
   view,
   onSortChange,
   onLayoutChange,
+  buildTable = true,
 }: {
   /** The result's fields (the specs are the offered ones among them). */
   fields: readonly CkanField[]
@@ -64,12 +74,17 @@ export function useRecordsTable({
   view: Pick<ExplorerState, 'sort' | 'hidden' | 'columns' | 'pinned'>
   onSortChange(sort: SortKey[]): void
   onLayoutChange(change: Partial<ColumnLayout>): void
+  /**
+   * False for the warm-up: the table's code is fetched while the first page is on its way, but no
+   * table is built and nothing drawn again (nobody acts on the warm-up's columns).
+   */
+  buildTable?: boolean
 }): RecordsTableModel {
   const { sort, hidden, columns: order, pinned } = view
   // the widths the user gave columns, kept per field id while this table is shown
   const [sizing, setSizing] = useState<ColumnSizingState>(NO_SIZING)
 
-  // the table, once its code has loaded (after the first paint: effects run after it)
+  // the table, once built (after the first rows' frame)
   const [model, setModel] = useState<{ module: TableModule; table: RecordsTableInstance } | null>(null)
   const module = model?.module
   const columns = useMemo(() => module?.tableColumns(specs), [module, specs])
@@ -89,26 +104,33 @@ export function useRecordsTable({
   if (model && options) model.module.setRecordsTableOptions(model.table, options)
   const table = options ? model?.table : undefined
   useEffect(() => {
+    if (!buildTable) {
+      loadTableModel().catch(() => undefined)
+      return
+    }
     let live = true
-    loadTableModel()
-      .then((loaded) => {
-        if (!live) return
-        const noop = () => {}
-        // built once; every render gives it that render's options
-        const built = loaded.createRecordsTable(
-          loaded.tableOptions([], [], { ...loaded.viewColumnState(DEFAULT_STATE), hidden: [] }, NO_SIZING, {
-            onSortChange: noop,
-            onLayoutChange: noop,
-            onSizingChange: noop,
-          }),
-        )
-        setModel({ module: loaded, table: built })
-      })
-      .catch(() => undefined) // its code could not be fetched (offline): the columns stay as the view has them
+    const build = (loaded: TableModule) => {
+      if (!live) return
+      const noop = () => {}
+      // built once; every render gives it that render's options
+      const built = loaded.createRecordsTable(
+        loaded.tableOptions([], [], { ...loaded.viewColumnState(DEFAULT_STATE), hidden: [] }, NO_SIZING, {
+          onSortChange: noop,
+          onLayoutChange: noop,
+          onSizingChange: noop,
+        }),
+      )
+      setModel({ module: loaded, table: built })
+    }
+    const cancel = afterPaintWhenIdle(() => {
+      // its code could not be fetched (offline): the columns stay as the view has them
+      loadTableModel().then(build, () => undefined)
+    })
     return () => {
       live = false
+      cancel()
     }
-  }, [])
+  }, [buildTable])
   // actions asked for before the table was there run once it is
   const waiting = useRef<((table: RecordsTableInstance, module: TableModule) => void)[]>([])
   useEffect(() => {
@@ -135,7 +157,12 @@ export function useRecordsTable({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the table reads these slices
     [table, module, specs, state?.columnVisibility, state?.columnOrder, state?.columnPinning, sizing],
   )
-  const shown = (tableShown ?? firstShown)!
+  // the table's arrival changes nothing drawn: the rows keep their columns (and their cells)
+  const [kept, setKept] = useState<ShownColumn[]>(() => (tableShown ?? firstShown)!)
+  const next = (tableShown ?? firstShown)!
+  const same = kept === next || sameShownColumns(kept, next)
+  if (!same) setKept(next)
+  const shown = same ? kept : next
   const headerSorts = useMemo(() => {
     const sorts = new Map<string, HeaderSort>()
     if (sort.length === 0) return sorts
