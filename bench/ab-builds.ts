@@ -102,14 +102,18 @@ async function main(): Promise<void> {
   const executablePath = resolveChromium()
   const browser = await chromium.launch(executablePath ? { executablePath } : {})
   const loads: Record<'A' | 'B', Load[]> = { A: [], B: [] }
+  // B ÷ A of the same round (both loaded or the round is left out): the machine's drift cancels
+  const ratios: number[] = []
   try {
     // one load of each first: compiles and caches what a first visit would
     for (const side of ['A', 'B'] as const) await firstScreen(browser, fronts[side].url)
     for (let round = 0; round < runs; round++) {
+      const pair: Partial<Record<'A' | 'B', Load>> = {}
       for (const side of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
         const load = await firstScreen(browser, fronts[side].url)
-        if (load) loads[side].push(load)
+        if (load) loads[side].push((pair[side] = load))
       }
+      if (pair.A && pair.B) ratios.push(pair.B.responseToRows / pair.A.responseToRows)
     }
   } finally {
     await browser.close()
@@ -131,6 +135,12 @@ async function main(): Promise<void> {
         `${figure('startToRows')} ms | page start → first request ${figure('startToRequest')} ms (n=${loads[side].length})`,
     )
   }
+  const ratio = summarize(ratios)
+  if (ratio)
+    console.log(
+      `B ÷ A, response → first rows, round by round: median ${ratio.median.toFixed(2)}× ` +
+        `(${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}), n=${ratio.n}`,
+    )
 }
 
 await main()

@@ -304,7 +304,10 @@ export function RecordsGrid(props: RecordsGridProps) {
           rowHeight={rowHeight}
         />
       </div>
-      <ColumnsBeyondHint scrollRef={scrollRef} totalWidth={totalWidth} locale={locale} />
+      {/* the warm-up is never seen: no hint to draw beside the first page's answer */}
+      {!props.offscreen && (
+        <ColumnsBeyondHint scrollRef={scrollRef} totalWidth={totalWidth} locale={locale} />
+      )}
       {menu && columnActions ? (
         <Suspense fallback={null}>
           <ColumnHeaderMenu

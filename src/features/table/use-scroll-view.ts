@@ -280,7 +280,9 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
     }
     element.addEventListener('scroll', onScroll, { passive: true })
     element.addEventListener('wheel', onWheel, { passive: false })
-    resizeObserver.observe(element)
+    // the warm-up is never seen: its size changes nothing, and drawing it again would only add work
+    // beside the first page's answer
+    if (!offscreen) resizeObserver.observe(element)
     return () => {
       element.removeEventListener('scroll', onScroll)
       element.removeEventListener('wheel', onWheel)
@@ -288,7 +290,7 @@ export function useScrollView(options: ScrollViewOptions): ScrollView {
       clearTimeout(trailingLeap)
       clearTimeout(settle)
     }
-  }, [scrollRef, windowRef, startRowsRef, headHeight, viewport])
+  }, [scrollRef, windowRef, startRowsRef, headHeight, viewport, offscreen])
 
   // only while the new result is at the top: a scroll meanwhile brings those rows into view
   const deferredFrom = deferred !== null && scrollTop === 0 ? deferred.from : Number.POSITIVE_INFINITY
