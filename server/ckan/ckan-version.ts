@@ -2,8 +2,6 @@
 // (filter operators, `next_page`, no `_links`, timestamps with milliseconds, exact totals, …);
 // `--ckan-version 2.11` answers exactly as CKAN 2.11.5 did, so a client can be tested against both
 // generations of real portals. docs/server.md lists every difference.
-import type { SearchConfig } from './types.ts'
-
 export const CKAN_VERSIONS = ['2.12', '2.11'] as const
 export type CkanVersion = (typeof CKAN_VERSIONS)[number]
 
@@ -17,7 +15,7 @@ export function isCkanVersion(text: string): text is CkanVersion {
 }
 
 /** The version a server configuration answers as (the current CKAN when not set). */
-export function ckanVersionOf(config: Pick<SearchConfig, 'ckanVersion'>): CkanVersion {
+export function ckanVersionOf(config: { ckanVersion?: CkanVersion | undefined }): CkanVersion {
   return config.ckanVersion ?? DEFAULT_CKAN_VERSION
 }
 

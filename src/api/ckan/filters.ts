@@ -10,7 +10,8 @@
 // two forms; `splitForOldPortal` separates what they can apply from what the browser must.
 // Pure and without React: the explorer's URL, its requests, the dump and the browser's own filtering
 // (lib/filter-match.ts) all read filters through here.
-import type { FilterScalar } from './types'
+/** A value a filter compares with. */
+export type FilterScalar = string | number | boolean
 
 /** A JSON value as a filter holds it. */
 export type FilterJson = null | boolean | number | string | FilterJson[] | { [key: string]: FilterJson }

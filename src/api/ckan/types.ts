@@ -24,7 +24,7 @@ export interface SortKey {
 }
 
 /** A filter value as CKAN accepts it in `filters`. */
-export type FilterScalar = string | number | boolean
+export type { FilterScalar } from './filters'
 
 /** `filters` in CKAN 2.12's syntax (api/ckan/filters.ts): always a JSON object. */
 export type { CkanFilters } from './filters'

@@ -1,27 +1,12 @@
 import type { CkanField, CkanRecord } from '../../api/ckan/types'
 import { shownColumns, viewColumns } from '../../model/fields'
-import { ckanType, normaliseType, type NormalisedType } from '../../lib/ckan-types'
+import { ckanType, normaliseType } from '../../lib/ckan-types'
 import { isCodeColumnName } from '../../lib/code-columns'
 import type { MainMessages } from '../../i18n/catalogues/main'
 import type { Translate } from '../../i18n/translate'
-import type { ShownColumn } from './grid-types'
+import type { ColumnSpec, ShownColumn } from './grid-types'
 
-export interface ColumnSpec {
-  /** The CKAN field id, exactly as sent (may be `__proto__`, `a.b`, `x[0]`, Hebrew, spaces…). */
-  id: string
-  /** What the header shows: the data dictionary label when there is one, else the id. */
-  label: string
-  /** The header's accessible name: always contains the id. */
-  accessibleLabel: string
-  /** The data dictionary's description of the column (`info.notes`), when there is one. */
-  notes?: string
-  type: string
-  family: NormalisedType
-  align: 'start' | 'end'
-  /** Its numbers are codes (`employee_id`, `ZipCode`): shown without grouping separators. */
-  isCode: boolean
-  defaultWidth: number
-}
+export type { ColumnSpec } from './grid-types'
 
 export const MIN_COLUMN_WIDTH = 48
 export const MAX_COLUMN_WIDTH = 1200

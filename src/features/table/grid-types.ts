@@ -2,7 +2,25 @@ import type { CkanRecord } from '../../api/ckan/types'
 import type { MainMessages } from '../../i18n/catalogues/main'
 import type { Translate } from '../../i18n/translate'
 import type { CellLocale } from '../../lib/format'
-import type { ColumnSpec } from './columns-fns'
+import type { NormalisedType } from '../../lib/ckan-types'
+
+/** A column as the grid draws it, from its CKAN field (columns-fns.ts `columnSpecs`). */
+export interface ColumnSpec {
+  /** The CKAN field id, exactly as sent (may be `__proto__`, `a.b`, `x[0]`, Hebrew, spaces…). */
+  id: string
+  /** What the header shows: the data dictionary label when there is one, else the id. */
+  label: string
+  /** The header's accessible name: always contains the id. */
+  accessibleLabel: string
+  /** The data dictionary's description of the column (`info.notes`), when there is one. */
+  notes?: string
+  type: string
+  family: NormalisedType
+  align: 'start' | 'end'
+  /** Its numbers are codes (`employee_id`, `ZipCode`): shown without grouping separators. */
+  isCode: boolean
+  defaultWidth: number
+}
 
 /** A shown column with its current width (px). */
 export interface ShownColumn {
