@@ -1,11 +1,10 @@
 // An open table: its heading and toolbar (view-heading.tsx), the active filters, the counts line, the
 // records (view-records.tsx) and the dialogs (view-dialogs.tsx).
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useId, useMemo } from 'react'
 import { REQUEST_TIMEOUT_MS } from '../api/ckan/errors'
 import type { Portal, ResourceSummary, SearchRequest, SearchResult } from '../api/ckan/types'
 import { StatusBar } from '../features/status/status-bar'
-import { useEverTrue } from '../components/ui/use-ever-true'
 import { mainCatalogue } from '../i18n/catalogues/main'
 import { useMessages } from '../i18n/i18n-context'
 import type { ExplorerState, SortKey } from '../model/explorer-state'
@@ -22,9 +21,6 @@ import { useViewCounts } from './use-view-counts'
 import { ViewHeading } from './view-heading'
 
 const REQUEST_TIMEOUT_SECONDS = Math.round(REQUEST_TIMEOUT_MS / 1000)
-
-// Loaded when first opened: the compact toolbar's sheet of filters and options.
-const ViewSheet = lazy(() => import('./view-sheet').then((module) => ({ default: module.ViewSheet })))
 
 // Loaded when a view has filters (with their own catalogue): not needed for the first rows of most views.
 const FilterChips = lazy(() =>
@@ -55,9 +51,6 @@ export function TableView(props: TableViewProps) {
   const { compact, narrow } = useScreenFit()
   const shownAs: ShownAs = state.tab ?? (narrow ? 'cards' : 'table')
   const setShownAs = (tab: ShownAs) => change({ tab }, { history: 'push' })
-  const [sheetOpen, setSheetOpen] = useState(false)
-  const sheetMounted = useEverTrue(sheetOpen)
-  const closeSheet = useCallback(() => setSheetOpen(false), [])
   const { dialogs, openDialog, editFilter, closeDialog } = useViewDialogs()
   const data = firstPage.data
   const busy = firstPage.isFetching
@@ -93,41 +86,23 @@ export function TableView(props: TableViewProps) {
         summary={summary}
         state={state}
         change={change}
-        sheetOpen={sheetOpen}
-        onOpenSheet={() => setSheetOpen(true)}
-        toolbar={{
-          hasFields: fields.length > 0,
+        fields={fields}
+        choices={{
           canDownload: request !== null,
-          stripShown: strip.shown,
-          onStripShownChange: strip.setShown,
           shownAs: tabShown,
           views,
           onShownAsChange: setShownAs,
-          tabIds,
+          stripShown: strip.shown,
+          onStripShownChange: strip.setShown,
           openDialog,
         }}
+        tabIds={tabIds}
+        filterEdits={{
+          onRemoveFilter: (index) => putCondition(index, null),
+          onRemoveFilters: dropConditions,
+          onEditFilter: editFilter,
+        }}
       />
-      {sheetMounted && (
-        <Suspense fallback={null}>
-          <ViewSheet
-            open={sheetOpen}
-            onClose={closeSheet}
-            state={state}
-            change={change}
-            fields={fields}
-            canDownload={request !== null}
-            shownAs={tabShown}
-            views={views}
-            onShownAsChange={setShownAs}
-            stripShown={strip.shown}
-            onStripShownChange={strip.setShown}
-            openDialog={openDialog}
-            onRemoveFilter={(index) => putCondition(index, null)}
-            onRemoveFilters={dropConditions}
-            onEditFilter={editFilter}
-          />
-        </Suspense>
-      )}
       {state.filters.length > 0 && (
         <Suspense fallback={null}>
           <FilterChips
