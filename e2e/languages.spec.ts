@@ -87,6 +87,11 @@ test('the language changes at run time: every interface string changes, and noth
   await expect(explorer.activeFilters).toBeVisible()
   await expect(explorer.linkNotice).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: /penguin/i })).toBeVisible()
+  // the table's name is asked for once the first rows are painted and the browser is idle: that
+  // request belongs to the first language, not to the change
+  await expect
+    .poll(() => explorer.apiRequests.some((request) => request.url().includes('resource_show')))
+    .toBe(true)
   const data = await dataTexts()
   const before = await pageTexts(page)
   expect(untranslated(before, data).length).toBeGreaterThan(20)
