@@ -22,7 +22,7 @@ import {
   MIN_COLUMN_WIDTH,
   MAX_COLUMN_WIDTH,
   firstShownColumns,
-  sameShownColumns,
+  sameColumns,
 } from './columns-fns'
 import { mainCatalogue } from '../../i18n/catalogues/main'
 import { testTranslator } from '../../testing/i18n'
@@ -353,7 +353,7 @@ describe("stepped widths (the column menu's Narrower and Wider)", () => {
   })
 })
 
-describe('sameShownColumns (the rows keep their columns when the table model arrives)', () => {
+describe('sameColumns (the rows keep their columns when the table model arrives)', () => {
   const specs = columnSpecs(fields, t)
   const layout = { hidden: [], columns: [], pinned: ['constructor'] }
   const first = firstShownColumns(specs, fields, layout)
@@ -361,26 +361,26 @@ describe('sameShownColumns (the rows keep their columns when the table model arr
   it('holds a list equal to another built from the same view', () => {
     const again = firstShownColumns(specs, fields, layout)
     expect(again).not.toBe(first)
-    expect(sameShownColumns(first, again)).toBe(true)
+    expect(sameColumns(first, again)).toBe(true)
   })
 
   it('tells a width, a pin, an order, a column or a width the reader set apart', () => {
     const widened = first.map((column, index) =>
       index === 0 ? { ...column, width: column.width + 1 } : column,
     )
-    expect(sameShownColumns(first, widened)).toBe(false)
-    expect(sameShownColumns(first, firstShownColumns(specs, fields, { ...layout, pinned: [] }))).toBe(false)
-    expect(sameShownColumns(first, [...first].reverse())).toBe(false)
-    expect(sameShownColumns(first, first.slice(1))).toBe(false)
+    expect(sameColumns(first, widened)).toBe(false)
+    expect(sameColumns(first, firstShownColumns(specs, fields, { ...layout, pinned: [] }))).toBe(false)
+    expect(sameColumns(first, [...first].reverse())).toBe(false)
+    expect(sameColumns(first, first.slice(1))).toBe(false)
     const sized = first.map((column, index) => (index === 0 ? { ...column, userSized: true } : column))
-    expect(sameShownColumns(first, sized)).toBe(false)
+    expect(sameColumns(first, sized)).toBe(false)
     // an unset flag and false draw the same
     const unsized = first.map((column) => ({ ...column, userSized: false }))
-    expect(sameShownColumns(first, unsized)).toBe(true)
+    expect(sameColumns(first, unsized)).toBe(true)
   })
 
   it("tells another table's column of the same name apart", () => {
     const otherSpecs = columnSpecs(fields, t)
-    expect(sameShownColumns(first, firstShownColumns(otherSpecs, fields, layout))).toBe(false)
+    expect(sameColumns(first, firstShownColumns(otherSpecs, fields, layout))).toBe(false)
   })
 })

@@ -119,7 +119,11 @@ export function withRoom(
   })
 }
 
-/** Whether two lists of columns draw the same: same specs, widths and pins, in the same order. */
+/**
+ * Whether two lists of columns draw the same: same specs, widths, pins and widths the reader set, in
+ * the same order. The table model's list equals the first frame's (firstShownColumns) until the
+ * reader changes something.
+ */
 export function sameColumns(a: readonly ShownColumn[], b: readonly ShownColumn[]): boolean {
   return (
     a.length === b.length &&
@@ -127,7 +131,8 @@ export function sameColumns(a: readonly ShownColumn[], b: readonly ShownColumn[]
       (column, index) =>
         column.spec === b[index]!.spec &&
         column.width === b[index]!.width &&
-        column.pinnedAt === b[index]!.pinnedAt,
+        column.pinnedAt === b[index]!.pinnedAt &&
+        (column.userSized ?? false) === (b[index]!.userSized ?? false),
     )
   )
 }
@@ -210,24 +215,6 @@ export function firstShownColumns(
     pinnedAt += width
     return column
   })
-}
-
-/**
- * Whether two lists of shown columns draw the same grid: the same specs, widths and pins in the same
- * order. The table model's list equals the first frame's (firstShownColumns) until the reader changes
- * something, and the rows keep their cells while it does.
- */
-export function sameShownColumns(a: readonly ShownColumn[], b: readonly ShownColumn[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every(
-      (column, index) =>
-        column.spec === b[index]!.spec &&
-        column.width === b[index]!.width &&
-        column.pinnedAt === b[index]!.pinnedAt &&
-        (column.userSized ?? false) === (b[index]!.userSized ?? false),
-    )
-  )
 }
 
 /** A column's part in a sort (as the table model's getIsSorted and getSortIndex say it). */

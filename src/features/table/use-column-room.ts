@@ -3,8 +3,9 @@
 // rows' path), then whenever the grid's size changes.
 import { useEffect, useMemo, useState, type RefObject } from 'react'
 import type { CkanRecord } from '../../api/ckan/types'
-import { sameColumns, wantedWidths, withRoom } from './columns-fns'
+import { wantedWidths, withRoom } from './columns-fns'
 import type { ShownColumn } from './grid-types'
+import { useKeptColumns } from './use-kept-columns'
 
 export function useColumnRoom({
   scrollRef,
@@ -36,9 +37,6 @@ export function useColumnRoom({
     () => (gridWidth === null ? columns : withRoom(columns, gridWidth - reservedWidth, wanted)),
     [columns, gridWidth, reservedWidth, wanted],
   )
-  // the same columns keep the same array (every drawn row re-renders its cells when it changes): a
-  // new result whose values give the same widths changes nothing
-  const [kept, setKept] = useState(roomy)
-  if (kept !== roomy && !sameColumns(kept, roomy)) setKept(roomy)
-  return sameColumns(kept, roomy) ? kept : roomy
+  // a new result whose values give the same widths changes nothing
+  return useKeptColumns(roomy)
 }

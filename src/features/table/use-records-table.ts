@@ -11,16 +11,10 @@ import type { CkanField } from '../../api/ckan/types'
 import type { ColumnDrop, ColumnLayout, LayoutChange } from '../../model/column-layout'
 import { DEFAULT_STATE } from '../../model/explorer-state'
 import type { ExplorerState, SortKey } from '../../model/explorer-state'
-import {
-  firstShownColumns,
-  headerSortOf,
-  sameShownColumns,
-  UNSORTED,
-  type ColumnSpec,
-  type HeaderSort,
-} from './columns-fns'
+import { firstShownColumns, headerSortOf, UNSORTED, type ColumnSpec, type HeaderSort } from './columns-fns'
 import type { ShownColumn } from './grid-types'
 import type { RecordsTableInstance } from './table-model'
+import { useKeptColumns } from './use-kept-columns'
 
 export interface RecordsTableModel {
   /** The grid's columns, kept in view first: the same array while order, visibility, pins and widths stay. */
@@ -158,11 +152,7 @@ export function useRecordsTable({
     [table, module, specs, state?.columnVisibility, state?.columnOrder, state?.columnPinning, sizing],
   )
   // the table's arrival changes nothing drawn: the rows keep their columns (and their cells)
-  const [kept, setKept] = useState<ShownColumn[]>(() => (tableShown ?? firstShown)!)
-  const next = (tableShown ?? firstShown)!
-  const same = kept === next || sameShownColumns(kept, next)
-  if (!same) setKept(next)
-  const shown = same ? kept : next
+  const shown = useKeptColumns((tableShown ?? firstShown)!)
   const headerSorts = useMemo(() => {
     const sorts = new Map<string, HeaderSort>()
     if (sort.length === 0) return sorts
