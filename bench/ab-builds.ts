@@ -18,16 +18,10 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { resolveChromium } from '../e2e/browser.ts'
 import { RESOURCE_ID } from './grids.ts'
-import { installProbe, type Painted, type VisibleRow } from './in-page-probe.ts'
+import { PROBE_SCRIPT, type Painted, type VisibleRow } from './in-page-probe.ts'
 import { summarize } from './lib/stats.ts'
 import { serveAppWithApi, startDatastore } from './servers.ts'
-
-const PROBE_SCRIPT = `var __name = (target) => target;\n(${installProbe.toString()})();`
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`)
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback
-}
+import { option } from './lib/cli.ts'
 
 interface Load {
   responseToRows: number

@@ -11,15 +11,9 @@ import path from 'node:path'
 import { resolveChromium } from '../e2e/browser.ts'
 import { RESOURCE_ID } from './grids.ts'
 import { waitForTable } from './servers.ts'
-import { installProbe, type Painted, type VisibleRow } from './in-page-probe.ts'
+import { PROBE_SCRIPT, type Painted, type VisibleRow } from './in-page-probe.ts'
 import { summarize, type Summary } from './lib/stats.ts'
-
-const PROBE_SCRIPT = `var __name = (target) => target;\n(${installProbe.toString()})();`
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`)
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback
-}
+import { option } from './lib/cli.ts'
 
 interface Served {
   label: string

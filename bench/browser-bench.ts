@@ -31,7 +31,7 @@ import {
   type GridSetup,
 } from './grids.ts'
 import {
-  installProbe,
+  PROBE_SCRIPT,
   type Painted,
   type RowCondition,
   type ScrollRun,
@@ -144,7 +144,6 @@ async function startKeptDatastore(rows: number): Promise<RunningDatastore> {
 // Page helpers
 
 // tsx (esbuild) wraps named functions in `__name(...)` calls, which the page does not define
-const PROBE_SCRIPT = `var __name = (target) => target;\n(${installProbe.toString()})();`
 
 const LAUNCH_ARGS = [
   '--disable-background-networking',

@@ -7,11 +7,7 @@
 import { chromium } from '@playwright/test'
 import { resolveChromium } from '../e2e/browser.ts'
 import { summarize } from './lib/stats.ts'
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`)
-  return index >= 0 ? process.argv[index + 1]! : fallback
-}
+import { option } from './lib/cli.ts'
 
 const url = option('url', 'http://127.0.0.1:8080')
 // `--show table` measures the grid's first rows the same way, for comparison on the same machine;

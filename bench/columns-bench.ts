@@ -12,21 +12,16 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import path from 'node:path'
 import { resolveChromium } from '../e2e/browser.ts'
 import { RESOURCE_ID } from './grids.ts'
-import { installProbe, type Painted } from './in-page-probe.ts'
+import { PROBE_SCRIPT, type Painted } from './in-page-probe.ts'
 import { summarize } from './lib/stats.ts'
 import { startDatastore } from './servers.ts'
+import { option } from './lib/cli.ts'
 
-const PROBE_SCRIPT = `var __name = (target) => target;\n(${installProbe.toString()})();`
 /** As the browser bench's scroll through everything: the whole scroll range in 5 s. */
 const SCROLL_MS = 5000
 /** The drag: this many pointer moves, one per frame's time. */
 const DRAG_STEPS = 60
 const FRAME_MS = 16
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`)
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback
-}
 
 interface FrameRun {
   fps: number

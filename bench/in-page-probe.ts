@@ -241,3 +241,9 @@ export function installProbe(): void {
     true,
   )
 }
+
+/**
+ * The probe as a page's init script. `__name` is the helper tsx adds around named inner functions,
+ * which the page does not have.
+ */
+export const PROBE_SCRIPT = `var __name = (target) => target;\n(${installProbe.toString()})();`

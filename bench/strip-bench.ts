@@ -8,11 +8,9 @@
 import { chromium, type Browser } from '@playwright/test'
 import { resolveChromium } from '../e2e/browser.ts'
 import { RESOURCE_ID } from './grids.ts'
-import { installProbe, type Painted } from './in-page-probe.ts'
+import { PROBE_SCRIPT, type Painted } from './in-page-probe.ts'
 import { summarize } from './lib/stats.ts'
 import { startDatastore } from './servers.ts'
-
-const PROBE_SCRIPT = `var __name = (target) => target;\n(${installProbe.toString()})();`
 
 // Sent as text: the bundler's helpers (`__name`) do not exist in the page. Every column header with an
 // overview place shows its drawing, then the next frame is awaited and a task (the paint).
