@@ -12,22 +12,15 @@
 //
 //   node --import tsx bench/ab-builds.ts --a ../base/dist --b dist [--runs 16] [--rows 1000] [--latency 0]
 //   (`--a` and `--b` default to the same build: an A/A run shows the spread alone)
-import { chromium, type Browser } from '@playwright/test'
+import { chromium } from '@playwright/test'
 import { createServer, request as forward, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { resolveChromium } from '../e2e/browser.ts'
-import { RESOURCE_ID } from './grids.ts'
-import { PROBE_SCRIPT, type Painted, type VisibleRow } from './in-page-probe.ts'
+import { firstScreen, type FirstScreenLoad as Load } from './lib/first-screen.ts'
 import { summarize } from './lib/stats.ts'
 import { serveAppWithApi, startDatastore } from './servers.ts'
 import { option } from './lib/cli.ts'
-
-interface Load {
-  responseToRows: number
-  startToRows: number
-  startToRequest: number
-}
 
 /** An HTTP forwarder that waits `latencyMs` before passing each request on to `target`. */
 async function delayingForwarder(
@@ -50,35 +43,6 @@ async function delayingForwarder(
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
-}
-
-async function firstScreen(browser: Browser, url: string): Promise<Load | null> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 })
-  await context.addInitScript({ content: PROBE_SCRIPT })
-  const page = await context.newPage()
-  try {
-    await page.goto(`${url}/?resource_id=${RESOURCE_ID}&limit=all`)
-    const painted = (await page.evaluate(() => window.__probe!.waitFor({ kind: 'first' }, 30_000))) as
-      Painted | { timeout: true; rows: VisibleRow[] }
-    if ('timeout' in painted) return null
-    const searches = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.name.includes('datastore_search'))
-        .map((entry) => ({ start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
-    )
-    const delivering = searches
-      .filter((search) => search.end > 0 && search.end <= painted.detectedAt)
-      .sort((a, b) => b.end - a.end)[0]
-    if (!delivering) return null
-    return {
-      responseToRows: painted.paintedAt - delivering.end,
-      startToRows: painted.paintedAt,
-      startToRequest: Math.min(...searches.map((search) => search.start)),
-    }
-  } finally {
-    await context.close()
-  }
 }
 
 async function main(): Promise<void> {

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { resolveChromium } from '../e2e/browser.ts'
 import { RESOURCE_ID } from './grids.ts'
 import { waitForTable } from './servers.ts'
-import { PROBE_SCRIPT, type Painted, type VisibleRow } from './in-page-probe.ts'
+import { firstScreen } from './lib/first-screen.ts'
 import { summarize, type Summary } from './lib/stats.ts'
 import { option } from './lib/cli.ts'
 
@@ -57,28 +57,7 @@ function serve(label: string, checkout: string, rows: number): Promise<Served> {
 
 /** One page load: response of the delivering datastore_search → the first rows painted (ms). */
 async function firstRows(browser: Browser, url: string): Promise<number | null> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 })
-  await context.addInitScript({ content: PROBE_SCRIPT })
-  const page = await context.newPage()
-  try {
-    await page.goto(`${url}/?resource_id=${RESOURCE_ID}&limit=all`)
-    const painted = await page.evaluate(() => window.__probe!.waitFor({ kind: 'first' }, 30_000))
-    if ('timeout' in (painted as Painted | { timeout: true; rows: VisibleRow[] })) return null
-    const { detectedAt, paintedAt } = painted as Painted
-    const responseEnd = await page.evaluate(
-      (seen) =>
-        performance
-          .getEntriesByType('resource')
-          .filter((entry) => entry.name.includes('datastore_search'))
-          .map((entry) => (entry as PerformanceResourceTiming).responseEnd)
-          .filter((end) => end > 0 && end <= seen)
-          .sort((a, b) => b - a)[0] ?? null,
-      detectedAt,
-    )
-    return responseEnd === null ? null : paintedAt - responseEnd
-  } finally {
-    await context.close()
-  }
+  return (await firstScreen(browser, url))?.responseToRows ?? null
 }
 
 async function main(): Promise<void> {
