@@ -4,11 +4,13 @@ import {
   renderReadmeTable,
   renderResultsSection,
   ruleVerdict,
-  verdict,
   type BenchReport,
 } from './report'
 
-describe('verdict', () => {
+describe('ruleVerdict: at most a limit', () => {
+  const verdict = (values: (number | null)[], limit: number) =>
+    ruleVerdict(values, { kind: 'at most', limit }, {})
+
   it('says met only when every run is within the budget', () => {
     expect(verdict([20, 30, 40], 50)).toBe('met')
     expect(verdict([20, 30, 60], 50)).toBe('met by the median; missed in 1 of 3 runs')

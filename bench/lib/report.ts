@@ -208,13 +208,9 @@ function budgets(report: BenchReport): Budget[] {
   ]
 }
 
-/** "met", "met by the median, over in k of n runs", or "MISSED": values at most `limit`. */
-export function verdict(values: readonly (number | null)[], limit: number): string {
-  return ruleVerdict(values, atMost(limit), {})
-}
-
 /**
- * The verdict of one rule. A run counts as missed where ours is over (under, for "at least") the
+ * "met", "met by the median; missed in k of n runs", "**MISSED** (…)", or why it was not judged: the
+ * verdict of one rule. A run counts as missed where ours is over (under, for "at least") the
  * limit, or not below every listed peer's figure of the same run; the median decides "MISSED".
  * A peer missing from the run leaves a "below" budget unjudged.
  */
